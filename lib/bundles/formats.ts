@@ -1,0 +1,11 @@
+export const BUNDLE_FORMATS = ["loopscope-json", "loopscope-jsonl", "tau2", "tau2-archive", "tau-bench"] as const;
+export type BundleFormat = (typeof BUNDLE_FORMATS)[number];
+
+export const SUPPORTED_FORMATS_TEXT = [
+  'Loopscope bundle v1 as one JSON document ({"schemaVersion": "loopscope.bundle/v1", ...})',
+  'Loopscope bundle v1 as JSONL (first line {"type": "header", ...}, then one record per line)',
+  "tau2-bench results JSON ({timestamp, info, tasks, simulations})",
+  "tau2-bench results directory (results.json + simulations/<id>.json) as .zip or .tar.gz",
+  "tau-bench v1 results (a JSON list of {task_id, reward, info, traj, trial})",
+  "any of the JSON encodings may be gzip-compressed",
+];

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { JsonObjectSchema, JsonValueSchema, NonEmptyString, TokenUsageSchema } from "./common";
+import { EventSchema } from "./event";
+
+export const TrajectoryJudgeSchema = z
+  .object({
+    name: z.string().optional(),
+    goalCompleted: z.boolean().optional(),
+    errorSource: z.enum(["user", "agent", "none"]).optional(),
+    toolHallucination: z.boolean().optional(),
+    userHallucination: z.boolean().optional(),
+    policyViolation: z.boolean().optional(),
+    failureCategory: z.string().optional(),
+    rationale: z.string().optional(),
+  })
+  .strict();
+
+export const TurnLabelSchema = z
+  .object({
+    turn: z.number().int().nonnegative(),
+    success: z.boolean().optional(),
+    errorSource: z.enum(["user", "agent", "tool", "none"]).optional(),
+    severity: z.string().optional(),
+    failureCategory: z.string().optional(),
+    rationale: z.string().optional(),
+  })
+  .strict();
+
+export const TrajectorySchema = z
+  .object({
+    id: z.string().optional().describe("the trajectory's id in its source"),
+    run: NonEmptyString.describe("id of a run in this bundle"),
+    task: NonEmptyString.describe("id of a task in this bundle"),
+    trial: z.number().int().nonnegative(),
+    stopReason: z.string().min(1).optional().describe("kept verbatim: finished, turn_limit, user_stop, max_steps, ..."),
+    stopReasonInferred: z.boolean().default(false),
+    finalState: JsonObjectSchema.optional(),
+    finalReply: z.string().optional().describe("defaults to the text of the last agent message"),
+    reward: z.number().optional(),
+    rewardBreakdown: JsonValueSchema.optional(),
+    judge: TrajectoryJudgeSchema.optional(),
+    turnLabels: z.array(TurnLabelSchema).optional().describe("judge labels of individual turns"),
+    costUsd: z.number().nonnegative().optional(),
+    usage: TokenUsageSchema.optional(),
+    durationMs: z.number().nonnegative().optional(),
+    events: z.array(EventSchema),
+  })
+  .strict();
+export type Trajectory = z.infer<typeof TrajectorySchema>;

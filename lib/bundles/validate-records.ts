@@ -1,0 +1,78 @@
+import { TrajectorySchema, type Trajectory } from "./schema/trajectory";
+import { TurnPredictionSchema, type TurnPrediction } from "./schema/turn-prediction";
+import type { BundleHeader } from "./schema/bundle";
+import { fromZodError, joinPath, type BundleIssue } from "./issues";
+
+export type BundleRecord =
+  | { kind: "trajectory"; value: Trajectory; path: string; line?: number }
+  | { kind: "turnPrediction"; value: TurnPrediction; path: string; line?: number };
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; issues: BundleIssue[] };
+
+function at(path: string, message: string, line?: number): BundleIssue {
+  return line === undefined ? { path, message } : { path, message, line };
+}
+
+/**
+ * Validates records one by one against the header: schema first, then references to
+ * the header's runs and tasks and uniqueness of (run, task, trial) and (run, task, turn).
+ */
+export class RecordValidator {
+  private readonly runIds: Set<string>;
+  private readonly taskIds: Set<string>;
+  private readonly seenTrials = new Set<string>();
+  private readonly seenTurns = new Set<string>();
+
+  constructor(header: BundleHeader) {
+    this.runIds = new Set(header.runs.map((run) => run.id));
+    this.taskIds = new Set(header.tasks.map((task) => task.id));
+  }
+
+  private checkRefs(run: string, task: string, path: string, line?: number): BundleIssue[] {
+    const issues: BundleIssue[] = [];
+    if (!this.runIds.has(run)) issues.push(at(joinPath(path, "run"), `unknown run "${run}"; the header declares: ${[...this.runIds].join(", ")}`, line));
+    if (!this.taskIds.has(task)) issues.push(at(joinPath(path, "task"), `unknown task "${task}"; it is not among the header's tasks`, line));
+    return issues;
+  }
+
+  trajectory(input: unknown, path: string, line?: number): Outcome<Trajectory> {
+    const parsed = TrajectorySchema.safeParse(input);
+    if (!parsed.success) return { ok: false, issues: fromZodError(parsed.error, input, path, line) };
+    const value = parsed.data;
+    const issues = this.checkRefs(value.run, value.task, path, line);
+    const key = JSON.stringify([value.run, value.task, value.trial]);
+    if (this.seenTrials.has(key)) {
+      issues.push(at(joinPath(path, "trial"), `duplicate trial ${value.trial} of task "${value.task}" in run "${value.run}"`, line));
+    }
+    this.seenTrials.add(key);
+    return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
+  }
+
+  turnPrediction(input: unknown, path: string, line?: number): Outcome<TurnPrediction> {
+    const parsed = TurnPredictionSchema.safeParse(input);
+    if (!parsed.success) return { ok: false, issues: fromZodError(parsed.error, input, path, line) };
+    const value = parsed.data;
+    const issues = this.checkRefs(value.run, value.task, path, line);
+    const key = JSON.stringify([value.run, value.task, value.turn]);
+    if (this.seenTurns.has(key)) {
+      issues.push(at(joinPath(path, "turn"), `duplicate turn ${value.turn} of task "${value.task}" in run "${value.run}"`, line));
+    }
+    this.seenTurns.add(key);
+    return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
+  }
+}
+
+/** Checks that ids inside the header are unique. */
+export function checkHeaderIds(header: BundleHeader, prefix = ""): BundleIssue[] {
+  const issues: BundleIssue[] = [];
+  const check = (ids: string[], field: string) => {
+    const seen = new Set<string>();
+    ids.forEach((id, index) => {
+      if (seen.has(id)) issues.push({ path: joinPath(prefix, `${field}[${index}].id`), message: `duplicate id "${id}"` });
+      seen.add(id);
+    });
+  };
+  check(header.tasks.map((task) => task.id), "tasks");
+  check(header.runs.map((run) => run.id), "runs");
+  return issues;
+}

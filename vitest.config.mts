@@ -1,0 +1,33 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+export default defineConfig({
+  resolve: { alias: { "@": root } },
+  test: {
+    projects: [
+      {
+        resolve: { alias: { "@": root, "server-only": `${root}lib/testing/server-only-stub.ts` } },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["**/*.db.test.ts", "node_modules/**"],
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias: { "@": root, "server-only": `${root}lib/testing/server-only-stub.ts` } },
+        test: {
+          name: "db",
+          include: ["lib/**/*.db.test.ts", "app/**/*.db.test.ts"],
+          environment: "node",
+          globalSetup: ["lib/testing/db-global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
