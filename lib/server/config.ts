@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  LOOPSCOPE_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
+  LOOPSCOPE_MAX_JSON_DOCUMENT_BYTES: z.coerce.number().int().positive().default(256 * 1024 ** 2),
+  LOOPSCOPE_INGEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60 * 60 * 1000),
+});
+
+export type ServerConfig = z.infer<typeof EnvSchema>;
+
+/** Read per call so tests and operators can change limits without a restart of the module graph. */
+export function serverConfig(): ServerConfig {
+  return EnvSchema.parse(process.env);
+}

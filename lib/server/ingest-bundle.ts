@@ -1,0 +1,211 @@
+import { randomUUID } from "node:crypto";
+import { openBundle, DocumentTooLargeError, type OpenedBundle } from "@/lib/bundles/read-bundle";
+import { BundleInputError, IssueCollector, type BundleIssue } from "@/lib/bundles/issues";
+import { prepareTrajectory } from "@/lib/bundles/rows/prepare-trajectory";
+import { prepareTurnPrediction } from "@/lib/bundles/rows/prepare-turn-prediction";
+import { runDisplayName, suiteDefinitionHash, taskDefinitionHash } from "@/lib/bundles/rows/prepare-header";
+import type { EventRow, TrajectoryRow, TurnPredictionRow } from "@/lib/bundles/rows/types";
+import type { Task } from "@/lib/bundles/schema/task";
+import { db, type Tx } from "@/lib/db/client";
+import { findBundleByHash, type BundleSummary } from "@/lib/db/bundles";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { finalizeBundle, insertPendingBundle, insertRuns, upsertModels, upsertSuite, upsertTasks } from "@/lib/db/ingest-writes";
+import { insertEvents, insertTrajectories, insertTurnPredictions } from "@/lib/db/record-writes";
+import { ByteTap, PayloadTooLargeError } from "./byte-tap";
+import { serverConfig } from "./config";
+
+export interface IngestCounts {
+  tasks: number;
+  trajectories: number;
+  events: number;
+  turnPredictions: number;
+}
+
+export interface IngestProgress {
+  phase: "reading" | "committing";
+  bytes: number;
+  trajectories: number;
+  events: number;
+  turnPredictions: number;
+}
+
+export type IngestResult =
+  | { kind: "stored"; duplicate: boolean; bundleId: string; format: string; runs: { id: string; name: string }[]; counts: IngestCounts; warnings: string[] }
+  | { kind: "invalid"; error: string; issues: BundleIssue[]; totalIssues: number }
+  | { kind: "too-large"; error: string; limitBytes: number };
+
+export interface IngestInput {
+  chunks: AsyncIterable<Uint8Array>;
+  fileName: string;
+  uploadedBy?: string | null;
+  onProgress?: (progress: IngestProgress) => void;
+}
+
+const FLUSH_EVENTS = 5_000;
+
+class RejectedBundle extends Error {}
+class DuplicateBundle extends Error {}
+
+function countsOf(summary: BundleSummary): IngestCounts {
+  const counts = (summary.counts ?? {}) as Partial<IngestCounts>;
+  return { tasks: counts.tasks ?? 0, trajectories: counts.trajectories ?? 0, events: counts.events ?? 0, turnPredictions: counts.turnPredictions ?? 0 };
+}
+
+function duplicateResult(summary: BundleSummary): IngestResult {
+  return { kind: "stored", duplicate: true, bundleId: summary.id, format: summary.format, runs: summary.runs, counts: countsOf(summary), warnings: [] };
+}
+
+function invalid(issues: IssueCollector): IngestResult {
+  const noun = issues.total === 1 ? "problem" : "problems";
+  return { kind: "invalid", error: `the bundle was rejected: ${issues.total} ${noun} found; nothing was stored`, issues: issues.issues, totalIssues: issues.total };
+}
+
+/** Buffers prepared rows and writes them in batches inside the ingest transaction. */
+class RowBuffer {
+  trajectories: TrajectoryRow[] = [];
+  events: EventRow[] = [];
+  predictions: TurnPredictionRow[] = [];
+
+  constructor(private readonly tx: Tx) {}
+
+  get full(): boolean {
+    return this.events.length >= FLUSH_EVENTS || this.trajectories.length >= 1_000 || this.predictions.length >= FLUSH_EVENTS;
+  }
+
+  async flush(): Promise<void> {
+    // Trajectories first: events reference them.
+    await insertTrajectories(this.tx, this.trajectories);
+    await insertEvents(this.tx, this.events);
+    await insertTurnPredictions(this.tx, this.predictions);
+    this.trajectories = [];
+    this.events = [];
+    this.predictions = [];
+  }
+}
+
+async function writeBundle(tx: Tx, opened: OpenedBundle, tap: ByteTap, input: IngestInput, issues: IssueCollector, bundleId: string) {
+  const { header } = opened;
+  await insertPendingBundle(tx, { id: bundleId, fileName: input.fileName, format: opened.format, uploadedBy: input.uploadedBy ?? null });
+  const suiteId = await upsertSuite(tx, {
+    name: header.suite.name,
+    version: header.suite.version,
+    domain: header.suite.domain ?? null,
+    policy: header.suite.policy ?? null,
+    tools: header.suite.tools,
+    definitionHash: suiteDefinitionHash(header),
+  });
+  const tasksByExternalId = new Map<string, Task>(header.tasks.map((task) => [task.id, task]));
+  const taskIds = await upsertTasks(
+    tx,
+    suiteId,
+    header.tasks.map((task) => ({
+      externalId: task.id,
+      definitionHash: taskDefinitionHash(task),
+      goal: task.goal ?? null,
+      userFacts: task.userFacts ?? null,
+      initialState: task.initialState ?? null,
+      expectedFinalState: task.expectedFinalState ?? null,
+      requiredReplyInfo: task.requiredReplyInfo,
+      expectedBehavior: task.expectedBehavior ?? null,
+      expectedActions: task.expectedActions ?? null,
+      evaluationCriteria: task.evaluationCriteria ?? null,
+      requiresTools: task.requiresTools,
+      persona: task.persona ?? null,
+      tags: task.tags,
+      referenceConversation: task.referenceConversation ?? null,
+    })),
+  );
+  const modelIds = await upsertModels(tx, header.runs.map((run) => ({ name: run.model.name, family: run.model.family ?? null, size: run.model.size ?? null })));
+  const runIds = new Map(header.runs.map((run) => [run.id, randomUUID()]));
+  const runs = header.runs.map((run) => ({
+    id: runIds.get(run.id) ?? randomUUID(),
+    bundleId,
+    suiteId,
+    modelId: modelIds.get(run.model.name) ?? "",
+    externalId: run.id,
+    name: runDisplayName(run),
+    variant: run.variant,
+    pairingKey: run.pairingKey ?? null,
+    agentConfig: run.agent ?? null,
+    userSimulatorConfig: run.userSimulator ?? null,
+    judgeConfig: run.judge ?? null,
+    sourceFormat: opened.format,
+    metadata: run.metadata ?? null,
+  }));
+  await insertRuns(tx, runs);
+
+  const counts: IngestCounts = { tasks: header.tasks.length, trajectories: 0, events: 0, turnPredictions: 0 };
+  const buffer = new RowBuffer(tx);
+  const report = (phase: IngestProgress["phase"]) => input.onProgress?.({ phase, bytes: tap.bytes, ...counts });
+  for await (const record of opened.records) {
+    // After the first problem nothing more is written, but reading goes on to report every issue.
+    if (issues.hasIssues) continue;
+    const runId = runIds.get(record.value.run) ?? "";
+    const taskId = taskIds.get(record.value.task) ?? "";
+    if (record.kind === "trajectory") {
+      const task = tasksByExternalId.get(record.value.task);
+      if (!task) continue;
+      const prepared = prepareTrajectory({ id: randomUUID(), runId, taskId, task, record: record.value });
+      buffer.trajectories.push(prepared.trajectory);
+      buffer.events.push(...prepared.events);
+      counts.trajectories += 1;
+      counts.events += prepared.events.length;
+    } else {
+      buffer.predictions.push(prepareTurnPrediction({ id: randomUUID(), runId, taskId, record: record.value }));
+      counts.turnPredictions += 1;
+    }
+    if (buffer.full) {
+      await buffer.flush();
+      report("reading");
+    }
+  }
+  if (issues.hasIssues) throw new RejectedBundle();
+  report("committing");
+  await buffer.flush();
+  try {
+    await finalizeBundle(tx, { id: bundleId, contentHash: tap.digest(), sizeBytes: tap.bytes, counts: { ...counts }, warnings: opened.warnings });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DuplicateBundle();
+    throw error;
+  }
+  return { runs: runs.map((run) => ({ id: run.id, name: run.name })), counts };
+}
+
+/**
+ * Validates and stores one bundle in a single transaction: all of it or nothing.
+ * Bad user data never throws; it comes back as `invalid` with located issues.
+ */
+export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
+  const config = serverConfig();
+  const tap = new ByteTap(config.LOOPSCOPE_MAX_UPLOAD_BYTES, (bytes) => input.onProgress?.({ phase: "reading", bytes, trajectories: 0, events: 0, turnPredictions: 0 }));
+  const issues = new IssueCollector();
+  const bundleId = randomUUID();
+  try {
+    const opened = await openBundle(tap.wrap(input.chunks), issues, { fileName: input.fileName, maxDocumentChars: config.LOOPSCOPE_MAX_JSON_DOCUMENT_BYTES });
+    if (!opened) return invalid(issues);
+    // A single JSON document has been read whole by now, so its hash is known before any write.
+    if (tap.done) {
+      const existing = await findBundleByHash({ contentHash: tap.digest() });
+      if (existing) return duplicateResult(existing);
+    }
+    const written = await db().$transaction((tx) => writeBundle(tx, opened, tap, input, issues, bundleId), {
+      timeout: config.LOOPSCOPE_INGEST_TIMEOUT_MS,
+      maxWait: 60_000,
+    });
+    return { kind: "stored", duplicate: false, bundleId, format: opened.format, runs: written.runs, counts: written.counts, warnings: opened.warnings };
+  } catch (error) {
+    if (error instanceof RejectedBundle) return invalid(issues);
+    if (error instanceof DuplicateBundle) {
+      const existing = await findBundleByHash({ contentHash: tap.digest() });
+      if (existing) return duplicateResult(existing);
+      throw error;
+    }
+    if (error instanceof BundleInputError) {
+      issues.add(error.issue);
+      return invalid(issues);
+    }
+    if (error instanceof PayloadTooLargeError) return { kind: "too-large", error: error.message, limitBytes: error.limitBytes };
+    if (error instanceof DocumentTooLargeError) return { kind: "too-large", error: error.message, limitBytes: error.limit };
+    throw error;
+  }
+}
