@@ -21,3 +21,7 @@ export function findBundleByHash({ contentHash }: { contentHash: string }, clien
 export function findBundleById({ id }: { id: string }, client: DbOrTx = db()): Promise<BundleSummary | null> {
   return client.bundle.findUnique({ where: { id }, select: bundleSummarySelect });
 }
+
+export function listIngestedBundles(client: DbOrTx = db()): Promise<BundleSummary[]> {
+  return client.bundle.findMany({ where: { status: "ingested" }, select: bundleSummarySelect, orderBy: { uploadedAt: "desc" } });
+}

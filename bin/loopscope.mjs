@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// Loopscope command line: `loopscope upload <file...> [--url URL] [--token TOKEN]`.
+// Streams each file to POST /api/bundles (never reads a whole file into memory) and
+// exits non-zero when any upload was rejected.
+import { createReadStream, statSync } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+
+const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN]
+
+  --url URL      the Loopscope server (default: $LOOPSCOPE_URL or http://localhost:3000)
+  --token TOKEN  an API token with the upload scope (default: $LOOPSCOPE_TOKEN)`;
+
+function parseArgs(argv) {
+  const options = { url: process.env.LOOPSCOPE_URL ?? "http://localhost:3000", token: process.env.LOOPSCOPE_TOKEN ?? null, files: [] };
+  const [command, ...rest] = argv;
+  for (let index = 0; index < rest.length; index += 1) {
+    const arg = rest[index];
+    if (arg === "--url" || arg === "--token") {
+      const value = rest[index + 1];
+      if (!value) throw new Error(`${arg} needs a value`);
+      options[arg.slice(2)] = value;
+      index += 1;
+    } else if (arg.startsWith("--url=")) options.url = arg.slice(6);
+    else if (arg.startsWith("--token=")) options.token = arg.slice(8);
+    else if (arg === "-h" || arg === "--help") return { command: "help", options };
+    else options.files.push(arg);
+  }
+  return { command, options };
+}
+
+function contentTypeOf(file) {
+  const name = file.toLowerCase();
+  if (name.endsWith(".gz") || name.endsWith(".tgz")) return "application/gzip";
+  if (name.endsWith(".zip")) return "application/zip";
+  if (name.endsWith(".tar")) return "application/x-tar";
+  if (name.endsWith(".jsonl") || name.endsWith(".ndjson")) return "application/x-ndjson";
+  return "application/json";
+}
+
+async function uploadFile(file, options) {
+  const size = statSync(file).size;
+  const headers = {
+    "content-type": contentTypeOf(file),
+    "content-length": String(size),
+    "x-file-name": encodeURIComponent(path.basename(file)),
+  };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(new URL("/api/bundles", options.url), {
+    method: "POST",
+    headers,
+    body: Readable.toWeb(createReadStream(file)),
+    duplex: "half",
+  });
+  const text = await response.text();
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = { error: text.slice(0, 500) };
+  }
+  return { status: response.status, body };
+}
+
+function report(file, { status, body }) {
+  if (status === 201 || status === 200) {
+    const counts = Object.entries(body.counts ?? {}).map(([key, value]) => `${value} ${key}`).join(", ");
+    console.log(`${file}: ${body.duplicate ? "duplicate of an earlier upload, nothing stored" : `stored as ${body.format} (${counts})`}`);
+    for (const run of body.runs ?? []) console.log(`  run ${run.name}: ${run.id}`);
+    return true;
+  }
+  console.error(`${file}: rejected (${status}): ${body.error ?? "unknown error"}`);
+  for (const issue of body.issues ?? []) {
+    const where = [issue.line === undefined ? null : `line ${issue.line}`, issue.path || null].filter(Boolean).join(" ");
+    console.error(`  ${where || "(file)"}: ${issue.message}`);
+  }
+  if ((body.totalIssues ?? 0) > (body.issues ?? []).length) console.error(`  ... ${body.totalIssues - body.issues.length} more issues`);
+  return false;
+}
+
+async function main() {
+  let parsed;
+  try {
+    parsed = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { command, options } = parsed;
+  if (command === "help" || command === undefined) {
+    console.log(USAGE);
+    return command === "help" ? 0 : 2;
+  }
+  if (command !== "upload" || options.files.length === 0) {
+    console.error(USAGE);
+    return 2;
+  }
+  let ok = true;
+  for (const file of options.files) {
+    try {
+      ok = report(file, await uploadFile(file, options)) && ok;
+    } catch (error) {
+      console.error(`${file}: ${error.cause?.code === "ECONNREFUSED" ? `cannot reach ${options.url}` : error.message}`);
+      ok = false;
+    }
+  }
+  return ok ? 0 : 1;
+}
+
+process.exit(await main());

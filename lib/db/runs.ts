@@ -1,0 +1,53 @@
+import type { Prisma } from "./generated/client";
+import { db, type DbOrTx } from "./client";
+
+export const runListSelect = {
+  id: true,
+  name: true,
+  variant: true,
+  pairingKey: true,
+  sourceFormat: true,
+  createdAt: true,
+  model: { select: { name: true, family: true, size: true } },
+  suite: { select: { id: true, name: true, version: true } },
+  bundle: { select: { id: true, fileName: true, uploadedAt: true } },
+} satisfies Prisma.RunSelect;
+
+export type RunListItem = Prisma.RunGetPayload<{ select: typeof runListSelect }>;
+
+export function listRunRows(client: DbOrTx = db()): Promise<RunListItem[]> {
+  return client.run.findMany({ select: runListSelect, orderBy: [{ createdAt: "desc" }, { name: "asc" }] });
+}
+
+export interface RunCounts {
+  runId: string;
+  trajectories: number;
+  tasks: number;
+  minTrials: number;
+  maxTrials: number;
+  turnPredictions: number;
+}
+
+/** Trajectory, task and trial counts per run in one grouped query. */
+export async function countRunRecords(runIds: string[], client: DbOrTx = db()): Promise<Map<string, RunCounts>> {
+  if (runIds.length === 0) return new Map();
+  const rows = await client.$queryRawUnsafe<{ runId: string; trajectories: number; tasks: number; minTrials: number; maxTrials: number }[]>(
+    `SELECT "runId", sum(n)::int AS trajectories, count(*)::int AS tasks, min(n)::int AS "minTrials", max(n)::int AS "maxTrials"
+     FROM (SELECT "runId", "taskId", count(*) AS n FROM "Trajectory" WHERE "runId" = ANY($1::text[]) GROUP BY "runId", "taskId") per_task
+     GROUP BY "runId"`,
+    runIds,
+  );
+  const predictions = await client.turnPrediction.groupBy({ by: ["runId"], where: { runId: { in: runIds } }, _count: { _all: true } });
+  const result = new Map<string, RunCounts>();
+  for (const runId of runIds) result.set(runId, { runId, trajectories: 0, tasks: 0, minTrials: 0, maxTrials: 0, turnPredictions: 0 });
+  for (const row of rows) Object.assign(result.get(row.runId) ?? {}, row);
+  for (const row of predictions) {
+    const entry = result.get(row.runId);
+    if (entry) entry.turnPredictions = row._count._all;
+  }
+  return result;
+}
+
+export function countRuns(client: DbOrTx = db()): Promise<number> {
+  return client.run.count();
+}

@@ -1,0 +1,101 @@
+import { createSeededRandom, drawIndex } from "./create-seeded-random";
+import type { BootstrapOptions } from "./types";
+
+export const DEFAULT_RESAMPLES = 1000;
+export const DEFAULT_SEED = 1;
+
+export type Statistic<T> = (sample: readonly T[]) => number | null;
+
+/**
+ * Values of the statistic over `resamples` resamples (with replacement, same
+ * size as the input). Resamples where the statistic is undefined (null or
+ * non-finite) are dropped, so callers see how many survived via `length`.
+ */
+export function bootstrapDistribution<T>(items: readonly T[], statistic: Statistic<T>, options: BootstrapOptions = {}): number[] {
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const random = createSeededRandom(options.seed ?? DEFAULT_SEED);
+  const values: number[] = [];
+  if (items.length === 0) return values;
+  const sample: T[] = new Array<T>(items.length);
+  for (let r = 0; r < resamples; r += 1) {
+    for (let i = 0; i < items.length; i += 1) {
+      const picked = items[drawIndex(random, items.length)];
+      if (picked === undefined) throw new Error("unreachable: index out of range");
+      sample[i] = picked;
+    }
+    const value = statistic(sample);
+    if (value !== null && Number.isFinite(value)) values.push(value);
+  }
+  return values;
+}
+
+/** Sample standard deviation (n - 1); null with fewer than two values. */
+export function sampleStandardDeviation(values: readonly number[]): number | null {
+  if (values.length < 2) return null;
+  const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+  const squares = values.reduce((sum, v) => sum + (v - mean) * (v - mean), 0);
+  return Math.sqrt(squares / (values.length - 1));
+}
+
+/** Linear interpolation between order statistics (numpy's default, R type 7). */
+export function quantile(sortedValues: readonly number[], q: number): number | null {
+  if (sortedValues.length === 0) return null;
+  const position = (sortedValues.length - 1) * q;
+  const lower = Math.floor(position);
+  const upper = Math.ceil(position);
+  const a = sortedValues[lower];
+  const b = sortedValues[upper];
+  if (a === undefined || b === undefined) return null;
+  return a + (b - a) * (position - lower);
+}
+
+export function bootstrapStandardError<T>(items: readonly T[], statistic: Statistic<T>, options: BootstrapOptions = {}): number | null {
+  return sampleStandardDeviation(bootstrapDistribution(items, statistic, options));
+}
+
+export interface PercentileIntervalOptions extends BootstrapOptions {
+  /** Coverage, default 0.95. */
+  level?: number;
+}
+
+export function bootstrapPercentileInterval<T>(
+  items: readonly T[],
+  statistic: Statistic<T>,
+  options: PercentileIntervalOptions = {},
+): { low: number; high: number } | null {
+  const values = bootstrapDistribution(items, statistic, options).sort((a, b) => a - b);
+  const alpha = (1 - (options.level ?? 0.95)) / 2;
+  const low = quantile(values, alpha);
+  const high = quantile(values, 1 - alpha);
+  if (low === null || high === null) return null;
+  return { low, high };
+}
+
+/** Groups items by cluster key, clusters ordered by first appearance so results do not depend on Map internals. */
+export function groupIntoClusters<T>(items: readonly T[], clusterKey: (item: T) => string): T[][] {
+  const clusters = new Map<string, T[]>();
+  for (const item of items) {
+    const key = clusterKey(item);
+    const cluster = clusters.get(key);
+    if (cluster) cluster.push(item);
+    else clusters.set(key, [item]);
+  }
+  return [...clusters.values()];
+}
+
+/**
+ * Cluster bootstrap: resamples whole clusters (tasks), because trials of one
+ * task are correlated and resampling trajectories individually would
+ * understate the standard error. Null with fewer than two clusters, where
+ * between-task variability cannot be estimated.
+ */
+export function clusterBootstrapStandardError<T>(
+  items: readonly T[],
+  clusterKey: (item: T) => string,
+  statistic: Statistic<T>,
+  options: BootstrapOptions = {},
+): number | null {
+  const clusters = groupIntoClusters(items, clusterKey);
+  if (clusters.length < 2) return null;
+  return bootstrapStandardError(clusters, (sample) => statistic(sample.flat()), options);
+}

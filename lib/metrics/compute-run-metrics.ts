@@ -1,0 +1,109 @@
+import { aggregateGoldHistory, type GoldHistoryAggregate } from "./aggregate-gold-history";
+import { clusterBootstrapStandardError } from "./bootstrap";
+import { computeErrorPropagation, type ErrorPropagation } from "./compute-error-propagation";
+import { computePassAtK, computePassHatK, groupTaskCounts } from "./compute-pass-hat-k";
+import { computeProxyStateRates, type ProxyStateRates } from "./compute-proxy-state-rates";
+import { computeStrata, type Strata } from "./compute-strata";
+import { wilsonInterval } from "./compute-wilson-interval";
+import {
+  computeHolisticSuccess,
+  computeRecovery,
+  computeToolWorkflowCompletion,
+  type RecoveryRate,
+  withoutInfrastructureFailures,
+} from "./compute-workflow-rates";
+import { isTrajectorySuccess } from "./is-trajectory-success";
+import { computeTurnLimitRate, summarizeStopReasons, type StopReasonCount, type TurnLimitRate } from "./summarize-stop-reasons";
+import type { BootstrapOptions, CountRate, TrajectoryOutcome, TurnScore } from "./types";
+
+export interface RunMetricsOptions extends BootstrapOptions {
+  /** Normal quantile for Wilson intervals; default 1.96 (95%). */
+  z?: number;
+}
+
+export interface SuccessRate {
+  /** Successes / trajectories with a known outcome (micro average over trajectories). */
+  value: number | null;
+  /** Task-cluster bootstrap SE; null with fewer than two tasks. */
+  se: number | null;
+  /** Wilson interval bounds. */
+  low: number | null;
+  high: number | null;
+  n: number;
+  successes: number;
+}
+
+export interface RunMetrics {
+  trajectories: number;
+  tasks: number;
+  trialsPerTask: { min: number | null; max: number | null };
+  meanReward: number | null;
+  successRate: SuccessRate;
+  passHatK: Record<number, number | null>;
+  passAtK: Record<number, number | null>;
+  excluded: { infrastructure: number; unknownOutcome: number };
+  stopReasons: StopReasonCount[];
+  turnLimitRate: TurnLimitRate;
+  recovery: RecoveryRate;
+  toolWorkflowCompletion: CountRate;
+  holisticSuccess: CountRate;
+  goldHistory: GoldHistoryAggregate;
+  proxyState: ProxyStateRates;
+  strata: Strata;
+  errorPropagation: ErrorPropagation;
+}
+
+function trialsPerTask(trajectories: readonly TrajectoryOutcome[]): { min: number | null; max: number | null } {
+  const counts = new Map<string, number>();
+  for (const t of trajectories) counts.set(t.taskId, (counts.get(t.taskId) ?? 0) + 1);
+  if (counts.size === 0) return { min: null, max: null };
+  const values = [...counts.values()];
+  return { min: Math.min(...values), max: Math.max(...values) };
+}
+
+function computeSuccessRate(scored: readonly TrajectoryOutcome[], options: RunMetricsOptions): SuccessRate {
+  const known = scored.map((t) => ({ taskId: t.taskId, success: isTrajectorySuccess(t) })).filter((k) => k.success !== null);
+  const successes = known.filter((k) => k.success === true).length;
+  const interval = wilsonInterval(successes, known.length, options.z ?? 1.96);
+  const rate = (sample: readonly { success: boolean | null }[]) =>
+    sample.length === 0 ? null : sample.filter((k) => k.success === true).length / sample.length;
+  return {
+    value: known.length > 0 ? successes / known.length : null,
+    se: known.length > 0 ? clusterBootstrapStandardError(known, (k) => k.taskId, rate, options) : null,
+    low: interval?.low ?? null,
+    high: interval?.high ?? null,
+    n: known.length,
+    successes,
+  };
+}
+
+/**
+ * Every run-level figure the dashboard shows, from per-trajectory outcomes and
+ * per-turn gold-history scores. Infrastructure failures count in
+ * `trajectories`, `tasks`, `trialsPerTask`, `excluded` and `stopReasons` only.
+ */
+export function computeRunMetrics(trajectories: readonly TrajectoryOutcome[], turns: readonly TurnScore[], options: RunMetricsOptions = {}): RunMetrics {
+  const scored = withoutInfrastructureFailures(trajectories);
+  const grouped = groupTaskCounts(trajectories);
+  const rewards = scored.map((t) => t.reward).filter((r): r is number => r !== null);
+  const bootstrap = { resamples: options.resamples, seed: options.seed };
+  return {
+    trajectories: trajectories.length,
+    tasks: new Set(trajectories.map((t) => t.taskId)).size,
+    trialsPerTask: trialsPerTask(trajectories),
+    meanReward: rewards.length > 0 ? rewards.reduce((sum, r) => sum + r, 0) / rewards.length : null,
+    successRate: computeSuccessRate(scored, options),
+    passHatK: computePassHatK(grouped.perTask),
+    passAtK: computePassAtK(grouped.perTask),
+    excluded: grouped.excluded,
+    stopReasons: summarizeStopReasons(trajectories),
+    turnLimitRate: computeTurnLimitRate(trajectories),
+    recovery: computeRecovery(trajectories),
+    toolWorkflowCompletion: computeToolWorkflowCompletion(trajectories),
+    holisticSuccess: computeHolisticSuccess(trajectories),
+    goldHistory: aggregateGoldHistory(turns),
+    proxyState: computeProxyStateRates(trajectories, bootstrap),
+    strata: computeStrata(trajectories, options.z ?? 1.96),
+    errorPropagation: computeErrorPropagation(trajectories),
+  };
+}

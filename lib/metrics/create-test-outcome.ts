@@ -1,0 +1,32 @@
+import type { TrajectoryOutcome } from "./types";
+
+/** Test helper: a neutral trajectory outcome that individual tests override field by field. */
+export function createTestOutcome(overrides: Partial<TrajectoryOutcome> = {}): TrajectoryOutcome {
+  return {
+    trajectoryId: "t",
+    taskId: "task",
+    trial: 0,
+    stopReason: "finished",
+    stopReasonInferred: false,
+    reward: null,
+    stateMatch: null,
+    replyCheck: null,
+    requiresTools: true,
+    toolErrorCount: 0,
+    unresolvedToolErrorCount: 0,
+    userTurns: 1,
+    eventCount: 0,
+    firstErrorPosition: null,
+    persona: null,
+    tags: [],
+    judge: {
+      goalCompleted: null,
+      errorSource: null,
+      toolHallucination: null,
+      userHallucination: null,
+      policyViolation: null,
+      failureCategory: null,
+    },
+    ...overrides,
+  };
+}

@@ -1,0 +1,85 @@
+/** Inputs fed by the ingest/DB layer. Names are a contract with lib/db: change both sides together. */
+
+export type EventKind = "user_message" | "agent_message" | "tool_call" | "tool_result" | "state_snapshot" | "system";
+export type Actor = "agent" | "user" | "system";
+
+export interface MetricEvent {
+  seq: number;
+  turnIndex: number;
+  kind: EventKind;
+  actor: Actor;
+  toolName: string | null;
+  callId: string | null;
+  isError: boolean;
+  text: string | null;
+}
+
+export interface TrajectoryJudgeLabels {
+  goalCompleted: boolean | null;
+  errorSource: "user" | "agent" | "none" | null;
+  toolHallucination: boolean | null;
+  userHallucination: boolean | null;
+  policyViolation: boolean | null;
+  failureCategory: string | null;
+}
+
+export interface TrajectoryOutcome {
+  trajectoryId: string;
+  taskId: string;
+  trial: number;
+  stopReason: string | null;
+  stopReasonInferred: boolean;
+  /** External reward (tau2 / tau-bench) when given. */
+  reward: number | null;
+  /** Final state == expected final state (null if the task has no expected state). */
+  stateMatch: boolean | null;
+  /** All required reply strings found (null if none required). */
+  replyCheck: boolean | null;
+  requiresTools: boolean;
+  toolErrorCount: number;
+  unresolvedToolErrorCount: number;
+  /** Number of user turns (for turn-depth strata). */
+  userTurns: number;
+  eventCount: number;
+  /** Relative position in [0,1) of the first error event, null if none. See scoreTrajectoryEvents. */
+  firstErrorPosition: number | null;
+  persona: string | null;
+  tags: string[];
+  judge: TrajectoryJudgeLabels;
+}
+
+export interface TurnScore {
+  kind: "text" | "tool";
+  rouge1F1: number | null;
+  judgeSuccess: boolean | null;
+  exactMatch: boolean | null;
+  argumentF1: number | null;
+}
+
+export interface ToolCallAction {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** A count over a denominator; rate is null (not 0) when the denominator is 0. */
+export interface CountRate {
+  count: number;
+  eligible: number;
+  rate: number | null;
+}
+
+/** Proportion with a Wilson score interval; all of value/low/high null when n is 0. */
+export interface WilsonRate {
+  count: number;
+  n: number;
+  value: number | null;
+  low: number | null;
+  high: number | null;
+}
+
+export interface BootstrapOptions {
+  /** Number of bootstrap resamples; default 1000. */
+  resamples?: number;
+  /** PRNG seed; default 1. */
+  seed?: number;
+}

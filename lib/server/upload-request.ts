@@ -1,0 +1,56 @@
+import { Readable } from "node:stream";
+import busboy from "busboy";
+import { AppError } from "./app-error";
+
+export interface UploadSource {
+  fileName: string;
+  chunks: AsyncIterable<Uint8Array>;
+  /** Settles once the whole request body has been read (multipart may have trailing parts). */
+  done: Promise<void>;
+}
+
+const RAW_TYPES = ["application/json", "application/x-ndjson", "application/jsonl", "application/gzip", "application/x-gzip", "application/octet-stream", "application/zip", "application/x-tar"];
+
+function fileNameFromRequest(request: Request): string {
+  const header = request.headers.get("x-file-name");
+  const query = new URL(request.url).searchParams.get("name");
+  return decodeURIComponent(header ?? query ?? "upload");
+}
+
+/** Gives the uploaded file as a byte stream without buffering it: a multipart field `file` or the raw body. */
+export async function readUpload(request: Request): Promise<UploadSource> {
+  const body = request.body;
+  if (!body) throw new AppError("bad_request", "the request has no body; send the bundle as multipart field `file` or as the raw body");
+  const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (contentType.startsWith("multipart/form-data")) return readMultipart(request, body, contentType);
+  const mediaType = contentType.split(";")[0]?.trim() ?? "";
+  if (mediaType !== "" && !RAW_TYPES.includes(mediaType)) {
+    throw new AppError("bad_request", `unsupported content type "${mediaType}"; use multipart/form-data or one of ${RAW_TYPES.join(", ")}`);
+  }
+  return { fileName: fileNameFromRequest(request), chunks: toNodeStream(body), done: Promise.resolve() };
+}
+
+function toNodeStream(body: ReadableStream<Uint8Array>): Readable {
+  return Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
+}
+
+function readMultipart(request: Request, body: ReadableStream<Uint8Array>, contentType: string): Promise<UploadSource> {
+  return new Promise((resolve, reject) => {
+    const parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1 } });
+    let found = false;
+    const done = new Promise<void>((finish) => parser.on("close", () => finish()));
+    parser.on("file", (field, stream, info) => {
+      if (field !== "file" || found) {
+        stream.resume();
+        return;
+      }
+      found = true;
+      resolve({ fileName: info.filename || fileNameFromRequest(request), chunks: stream, done });
+    });
+    parser.on("error", (error) => reject(new AppError("bad_request", `malformed multipart body: ${error instanceof Error ? error.message : String(error)}`)));
+    parser.on("close", () => {
+      if (!found) reject(new AppError("bad_request", "the multipart body has no field named `file`"));
+    });
+    toNodeStream(body).pipe(parser);
+  });
+}

@@ -1,0 +1,41 @@
+// Adds up the JSON reports of vitest and Playwright into the one closing line CI reads:
+// "N passed, N failed". A step that failed without a report (typecheck, build) counts as one failure.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+const [dir, ...failedSteps] = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+const reported = new Set();
+
+function read(name) {
+  const file = path.join(dir, name);
+  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
+}
+
+for (const suite of ["unit", "db"]) {
+  const report = read(`${suite}.json`);
+  if (!report) continue;
+  reported.add(suite);
+  passed += report.numPassedTests ?? 0;
+  // A test file that fails to load has no test results of its own; count it as one failure.
+  const brokenFiles = (report.testResults ?? []).filter((file) => file.status === "failed" && (file.assertionResults ?? []).length === 0).length;
+  failed += (report.numFailedTests ?? 0) + brokenFiles;
+  console.log(`${suite}: ${report.numPassedTests} passed, ${report.numFailedTests} failed${report.numFailedTestSuites ? ` (${report.numFailedTestSuites} files failed to run)` : ""}`);
+}
+const e2e = read("e2e.json");
+if (e2e) {
+  reported.add("e2e");
+  const stats = e2e.stats ?? {};
+  passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  failed += stats.unexpected ?? 0;
+  console.log(`e2e: ${stats.expected ?? 0} passed, ${stats.flaky ?? 0} flaky, ${stats.unexpected ?? 0} failed, ${stats.skipped ?? 0} skipped`);
+}
+for (const step of failedSteps) {
+  if (!reported.has(step)) {
+    failed += 1;
+    console.log(`${step}: failed`);
+  }
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || failedSteps.length > 0 ? 1 : 0);

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// Runs a command against a ready database: the PostgreSQL of DATABASE_URL when set,
+// otherwise an embedded PGlite served over the Postgres wire protocol from this process.
+// Pending migrations are applied first; `--seed` loads the demo data into an empty database.
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+const args = process.argv.slice(2);
+const separator = args.indexOf("--");
+const flags = separator === -1 ? args : args.slice(0, separator);
+const command = separator === -1 ? [] : args.slice(separator + 1);
+const seed = flags.includes("--seed");
+
+function run(cmd, cmdArgs, env) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { stdio: "inherit", env, shell: false });
+    const forward = (signal) => child.kill(signal);
+    process.on("SIGINT", forward);
+    process.on("SIGTERM", forward);
+    child.on("exit", (code, signal) => {
+      process.off("SIGINT", forward);
+      process.off("SIGTERM", forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+function portInUse(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: "127.0.0.1" });
+    socket.once("connect", () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+async function startEmbedded() {
+  const port = Number(process.env.LOOPSCOPE_PGLITE_PORT ?? 54329);
+  const url = `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+  // Only one process may open the data folder: reuse a launcher that already serves it.
+  if (await portInUse(port)) {
+    console.log(`[loopscope] using the embedded database already served on port ${port}`);
+    return { url, stop: async () => {} };
+  }
+  const dataDir = path.resolve(process.env.LOOPSCOPE_DATA_DIR ?? ".data/pglite");
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  console.log(`[loopscope] starting the embedded PostgreSQL (PGlite) in ${dataDir} on port ${port}; set DATABASE_URL to use your own server`);
+  const db = await PGlite.create(dataDir);
+  const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 64 });
+  await server.start();
+  return {
+    url,
+    stop: async () => {
+      await server.stop();
+      await db.close();
+    },
+  };
+}
+
+// A named database that does not exist yet is created, so a fresh server needs no manual step.
+async function ensureServerDatabase(url) {
+  const { default: pg } = await import("pg");
+  const probe = new pg.Client({ connectionString: url });
+  try {
+    await probe.connect();
+    await probe.end();
+  } catch (error) {
+    if (error?.code !== "3D000") throw error;
+    const name = decodeURIComponent(new URL(url).pathname.slice(1));
+    const adminUrl = new URL(url);
+    adminUrl.pathname = "/postgres";
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+    await admin.end();
+    console.log(`[loopscope] created database ${name}`);
+  }
+}
+
+const embedded = !process.env.DATABASE_URL;
+if (!embedded) await ensureServerDatabase(process.env.DATABASE_URL);
+const database = embedded ? await startEmbedded() : { url: process.env.DATABASE_URL, stop: async () => {} };
+const env = { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1", ...(embedded ? { LOOPSCOPE_EMBEDDED: "1" } : {}) };
+
+let code = await run("npx", ["prisma", "migrate", "deploy"], env);
+if (code === 0 && seed) code = await run("npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], env);
+if (code === 0 && command.length > 0) {
+  const [cmd, ...cmdArgs] = command;
+  code = await run(cmd === "next" ? "npx" : cmd, cmd === "next" ? ["next", ...cmdArgs] : cmdArgs, env);
+}
+await database.stop();
+process.exit(code);
