@@ -124,7 +124,7 @@ function openDocument(document: unknown, format: BundleFormat, compressed: boole
   return { format, compressed, header, warnings, records: records() };
 }
 
-function convertDocument(document: unknown, fileName: string, compressed: boolean, issues: IssueCollector): OpenedBundle | null {
+function convertDocument(document: unknown, fileName: string, compressed: boolean, issues: IssueCollector, fromArchive = false): OpenedBundle | null {
   const isObject = document !== null && typeof document === "object" && !Array.isArray(document);
   if (isObject && "schemaVersion" in document) return openDocument(document, "loopscope-json", compressed, [], issues);
   const importer = DOCUMENT_IMPORTERS.find((candidate) => candidate.matches(document));
@@ -137,7 +137,8 @@ function convertDocument(document: unknown, fileName: string, compressed: boolea
     issues.addAll(result.issues);
     return null;
   }
-  return openDocument(result.document, result.format, compressed, result.warnings, issues);
+  const format = fromArchive && result.format === "tau2" ? "tau2-archive" : result.format;
+  return openDocument(result.document, format, compressed, result.warnings, issues);
 }
 
 /**
@@ -151,7 +152,7 @@ export async function openBundle(input: Chunks, issues: IssueCollector, options:
   if (head.length === 0) throw new BundleInputError({ path: "", message: "the file is empty" });
   if (isArchive(head)) {
     const document = await readArchiveDocument(all, options.maxDocumentChars);
-    return convertDocument(document, options.fileName, decoded.compressed, issues);
+    return convertDocument(document, options.fileName, decoded.compressed, issues, true);
   }
   const lines = splitLines(all)[Symbol.asyncIterator]();
   let first = await lines.next();

@@ -1,28 +1,28 @@
 import type { EventRow, TrajectoryRow, TurnPredictionRow } from "@/lib/bundles/rows/types";
-import type { Tx } from "./client";
-import { bulkInsert, jsonOrNull, type Column } from "./bulk-insert";
+import { jsonOrNull, textOrNull, type Column } from "./bulk-insert";
+import type { IngestSession } from "./ingest-session";
 
 const trajectoryColumns: Column<TrajectoryRow>[] = [
   { name: "id", type: "text", value: (r) => r.id },
   { name: "runId", type: "text", value: (r) => r.runId },
   { name: "taskId", type: "text", value: (r) => r.taskId },
   { name: "trial", type: "int4", value: (r) => r.trial },
-  { name: "externalId", type: "text", value: (r) => r.externalId },
-  { name: "stopReason", type: "text", value: (r) => r.stopReason },
+  { name: "externalId", type: "text", value: (r) => textOrNull(r.externalId) },
+  { name: "stopReason", type: "text", value: (r) => textOrNull(r.stopReason) },
   { name: "stopReasonInferred", type: "bool", value: (r) => r.stopReasonInferred },
   { name: "finalState", type: "jsonb", value: (r) => jsonOrNull(r.finalState) },
-  { name: "finalReply", type: "text", value: (r) => r.finalReply },
+  { name: "finalReply", type: "text", value: (r) => textOrNull(r.finalReply) },
   { name: "finalReplyInferred", type: "bool", value: (r) => r.finalReplyInferred },
   { name: "reward", type: "float8", value: (r) => r.reward },
   { name: "rewardBreakdown", type: "jsonb", value: (r) => jsonOrNull(r.rewardBreakdown) },
   { name: "judgeGoalCompleted", type: "bool", value: (r) => r.judgeGoalCompleted },
-  { name: "judgeErrorSource", type: "text", value: (r) => r.judgeErrorSource },
+  { name: "judgeErrorSource", type: "text", value: (r) => textOrNull(r.judgeErrorSource) },
   { name: "judgeToolHallucination", type: "bool", value: (r) => r.judgeToolHallucination },
   { name: "judgeUserHallucination", type: "bool", value: (r) => r.judgeUserHallucination },
   { name: "judgePolicyViolation", type: "bool", value: (r) => r.judgePolicyViolation },
-  { name: "judgeFailureCategory", type: "text", value: (r) => r.judgeFailureCategory },
-  { name: "judgeRationale", type: "text", value: (r) => r.judgeRationale },
-  { name: "judgeName", type: "text", value: (r) => r.judgeName },
+  { name: "judgeFailureCategory", type: "text", value: (r) => textOrNull(r.judgeFailureCategory) },
+  { name: "judgeRationale", type: "text", value: (r) => textOrNull(r.judgeRationale) },
+  { name: "judgeName", type: "text", value: (r) => textOrNull(r.judgeName) },
   { name: "judgeTurnLabels", type: "jsonb", value: (r) => jsonOrNull(r.judgeTurnLabels) },
   { name: "costUsd", type: "float8", value: (r) => r.costUsd },
   { name: "promptTokens", type: "int4", value: (r) => r.promptTokens },
@@ -48,13 +48,13 @@ export const eventColumns: Column<EventRow>[] = [
   { name: "sourceMessage", type: "int4", value: (r) => r.sourceMessage },
   { name: "kind", type: "text", value: (r) => r.kind },
   { name: "actor", type: "text", value: (r) => r.actor },
-  { name: "toolName", type: "text", value: (r) => r.toolName },
-  { name: "callId", type: "text", value: (r) => r.callId },
+  { name: "toolName", type: "text", value: (r) => textOrNull(r.toolName) },
+  { name: "callId", type: "text", value: (r) => textOrNull(r.callId) },
   { name: "arguments", type: "jsonb", value: (r) => jsonOrNull(r.arguments) },
   { name: "output", type: "jsonb", value: (r) => jsonOrNull(r.output) },
   { name: "isError", type: "bool", value: (r) => r.isError },
   { name: "errorInferred", type: "bool", value: (r) => r.errorInferred },
-  { name: "text", type: "text", value: (r) => r.text },
+  { name: "text", type: "text", value: (r) => textOrNull(r.text) },
   { name: "timestamp", type: "timestamptz", value: (r) => r.timestamp },
   { name: "promptTokens", type: "int4", value: (r) => r.promptTokens },
   { name: "completionTokens", type: "int4", value: (r) => r.completionTokens },
@@ -70,9 +70,9 @@ const turnPredictionColumns: Column<TurnPredictionRow>[] = [
   { name: "reference", type: "jsonb", value: (r) => jsonOrNull(r.reference) },
   { name: "prediction", type: "jsonb", value: (r) => jsonOrNull(r.prediction) },
   { name: "judgeSuccess", type: "bool", value: (r) => r.judgeSuccess },
-  { name: "judgeFailureCategory", type: "text", value: (r) => r.judgeFailureCategory },
-  { name: "judgeRationale", type: "text", value: (r) => r.judgeRationale },
-  { name: "judgeName", type: "text", value: (r) => r.judgeName },
+  { name: "judgeFailureCategory", type: "text", value: (r) => textOrNull(r.judgeFailureCategory) },
+  { name: "judgeRationale", type: "text", value: (r) => textOrNull(r.judgeRationale) },
+  { name: "judgeName", type: "text", value: (r) => textOrNull(r.judgeName) },
   { name: "rouge1Precision", type: "float8", value: (r) => r.rouge1Precision },
   { name: "rouge1Recall", type: "float8", value: (r) => r.rouge1Recall },
   { name: "rouge1F1", type: "float8", value: (r) => r.rouge1F1 },
@@ -80,14 +80,14 @@ const turnPredictionColumns: Column<TurnPredictionRow>[] = [
   { name: "argumentF1", type: "float8", value: (r) => r.argumentF1 },
 ];
 
-export function insertTrajectories(tx: Tx, rows: TrajectoryRow[]): Promise<void> {
-  return bulkInsert(tx, "Trajectory", trajectoryColumns, rows);
+export function insertTrajectories(tx: IngestSession, rows: TrajectoryRow[]): Promise<void> {
+  return tx.insertRows("Trajectory", trajectoryColumns, rows);
 }
 
-export function insertEvents(tx: Tx, rows: EventRow[]): Promise<void> {
-  return bulkInsert(tx, "Event", eventColumns, rows);
+export function insertEvents(tx: IngestSession, rows: EventRow[]): Promise<void> {
+  return tx.insertRows("Event", eventColumns, rows);
 }
 
-export function insertTurnPredictions(tx: Tx, rows: TurnPredictionRow[]): Promise<void> {
-  return bulkInsert(tx, "TurnPrediction", turnPredictionColumns, rows);
+export function insertTurnPredictions(tx: IngestSession, rows: TurnPredictionRow[]): Promise<void> {
+  return tx.insertRows("TurnPrediction", turnPredictionColumns, rows);
 }

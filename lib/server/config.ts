@@ -3,7 +3,6 @@ import { z } from "zod";
 const EnvSchema = z.object({
   LOOPSCOPE_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
   LOOPSCOPE_MAX_JSON_DOCUMENT_BYTES: z.coerce.number().int().positive().default(256 * 1024 ** 2),
-  LOOPSCOPE_INGEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60 * 60 * 1000),
 });
 
 export type ServerConfig = z.infer<typeof EnvSchema>;

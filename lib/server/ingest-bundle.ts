@@ -6,7 +6,7 @@ import { prepareTurnPrediction } from "@/lib/bundles/rows/prepare-turn-predictio
 import { runDisplayName, suiteDefinitionHash, taskDefinitionHash } from "@/lib/bundles/rows/prepare-header";
 import type { EventRow, TrajectoryRow, TurnPredictionRow } from "@/lib/bundles/rows/types";
 import type { Task } from "@/lib/bundles/schema/task";
-import { db, type Tx } from "@/lib/db/client";
+import { inIngestTransaction, type IngestSession } from "@/lib/db/ingest-session";
 import { findBundleByHash, type BundleSummary } from "@/lib/db/bundles";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { finalizeBundle, insertPendingBundle, insertRuns, upsertModels, upsertSuite, upsertTasks } from "@/lib/db/ingest-writes";
@@ -60,30 +60,46 @@ function invalid(issues: IssueCollector): IngestResult {
   return { kind: "invalid", error: `the bundle was rejected: ${issues.total} ${noun} found; nothing was stored`, issues: issues.issues, totalIssues: issues.total };
 }
 
-/** Buffers prepared rows and writes them in batches inside the ingest transaction. */
+/**
+ * Buffers prepared rows and writes them in batches inside the ingest transaction. A batch
+ * is written while the next one is parsed (PostgreSQL works in its own process), so at
+ * most one batch is in flight and memory stays bounded.
+ */
 class RowBuffer {
   trajectories: TrajectoryRow[] = [];
   events: EventRow[] = [];
   predictions: TurnPredictionRow[] = [];
+  private inFlight: Promise<void> = Promise.resolve();
 
-  constructor(private readonly tx: Tx) {}
+  constructor(private readonly tx: IngestSession) {}
 
   get full(): boolean {
     return this.events.length >= FLUSH_EVENTS || this.trajectories.length >= 1_000 || this.predictions.length >= FLUSH_EVENTS;
   }
 
   async flush(): Promise<void> {
-    // Trajectories first: events reference them.
-    await insertTrajectories(this.tx, this.trajectories);
-    await insertEvents(this.tx, this.events);
-    await insertTurnPredictions(this.tx, this.predictions);
+    await this.inFlight;
+    const batch = { trajectories: this.trajectories, events: this.events, predictions: this.predictions };
     this.trajectories = [];
     this.events = [];
     this.predictions = [];
+    this.inFlight = (async () => {
+      // Trajectories first: events reference them.
+      await insertTrajectories(this.tx, batch.trajectories);
+      await insertEvents(this.tx, batch.events);
+      await insertTurnPredictions(this.tx, batch.predictions);
+    })();
+    // Observed here so a failure is not "unhandled" while parsing goes on; finish() rethrows it.
+    this.inFlight.catch(() => {});
+  }
+
+  async finish(): Promise<void> {
+    await this.flush();
+    await this.inFlight;
   }
 }
 
-async function writeBundle(tx: Tx, opened: OpenedBundle, tap: ByteTap, input: IngestInput, issues: IssueCollector, bundleId: string) {
+async function writeBundle(tx: IngestSession, opened: OpenedBundle, tap: ByteTap, input: IngestInput, issues: IssueCollector, bundleId: string) {
   const { header } = opened;
   await insertPendingBundle(tx, { id: bundleId, fileName: input.fileName, format: opened.format, uploadedBy: input.uploadedBy ?? null });
   const suiteId = await upsertSuite(tx, {
@@ -159,9 +175,12 @@ async function writeBundle(tx: Tx, opened: OpenedBundle, tap: ByteTap, input: In
       report("reading");
     }
   }
-  if (issues.hasIssues) throw new RejectedBundle();
+  if (issues.hasIssues) {
+    await buffer.finish().catch(() => {});
+    throw new RejectedBundle();
+  }
   report("committing");
-  await buffer.flush();
+  await buffer.finish();
   try {
     await finalizeBundle(tx, { id: bundleId, contentHash: tap.digest(), sizeBytes: tap.bytes, counts: { ...counts }, warnings: opened.warnings });
   } catch (error) {
@@ -188,10 +207,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
       const existing = await findBundleByHash({ contentHash: tap.digest() });
       if (existing) return duplicateResult(existing);
     }
-    const written = await db().$transaction((tx) => writeBundle(tx, opened, tap, input, issues, bundleId), {
-      timeout: config.LOOPSCOPE_INGEST_TIMEOUT_MS,
-      maxWait: 60_000,
-    });
+    const written = await inIngestTransaction((tx) => writeBundle(tx, opened, tap, input, issues, bundleId));
     return { kind: "stored", duplicate: false, bundleId, format: opened.format, runs: written.runs, counts: written.counts, warnings: opened.warnings };
   } catch (error) {
     if (error instanceof RejectedBundle) return invalid(issues);

@@ -1,0 +1,69 @@
+import type { JsonObject, JsonValue } from "../schema/common";
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Copies a parsed JSON value, dropping what JSON cannot hold (undefined, NaN, functions). */
+export function toJsonValue(value: unknown): JsonValue | undefined {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (Array.isArray(value)) {
+    const items: JsonValue[] = [];
+    for (const item of value) items.push(toJsonValue(item) ?? null);
+    return items;
+  }
+  if (isRecord(value)) return toJsonObject(value);
+  return undefined;
+}
+
+export function toJsonObject(value: unknown): JsonObject | undefined {
+  if (!isRecord(value)) return undefined;
+  const out: JsonObject = {};
+  for (const [key, item] of Object.entries(value)) {
+    const converted = toJsonValue(item);
+    if (converted !== undefined) out[key] = converted;
+  }
+  return out;
+}
+
+/** Tool outputs are usually JSON serialised into text; keep the text when it is not JSON. */
+export function parseJsonText(text: string): JsonValue {
+  const trimmed = text.trim();
+  if (trimmed === "") return text;
+  try {
+    return toJsonValue(JSON.parse(trimmed)) ?? text;
+  } catch {
+    return text;
+  }
+}
+
+export function stringOr(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+export function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
+
+export function finiteNumber(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+export function nonNegativeInteger(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** Ids may be numbers in the source (tau-bench task ids); bundles use strings. */
+export function idString(value: unknown): string | undefined {
+  if (typeof value === "string" && value.trim() !== "") return value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/** Drops keys whose value is undefined, so documents carry no empty optional fields. */
+export function compact<T extends object>(value: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) if (item !== undefined) out[key] = item;
+  return out as T;
+}

@@ -1,0 +1,69 @@
+import type { JsonObject } from "../schema/common";
+import type { EventInput } from "./bundle-input";
+import { isRecord, nonEmptyString, parseJsonText, stringOr, toJsonObject } from "./json-value";
+
+/** tau-bench's environment turns a tool exception into a result whose text starts with this. */
+export const TAU_BENCH_ERROR_PREFIX = "Error:";
+
+export interface TauBenchEventStats {
+  unparsedArguments: number;
+}
+
+/** OpenAI tool calls carry arguments as JSON text; keep text that is not an object rather than lose it. */
+function parseArguments(value: unknown, stats: TauBenchEventStats): JsonObject {
+  if (typeof value !== "string") return toJsonObject(value) ?? {};
+  const parsed = toJsonObject(parseJsonText(value));
+  if (parsed) return parsed;
+  stats.unparsedArguments += 1;
+  return { _unparsed: value };
+}
+
+function assistantEvents(message: Record<string, unknown>, index: number, calls: Map<string, string>, stats: TauBenchEventStats): EventInput[] {
+  const events: EventInput[] = [];
+  const content = stringOr(message.content);
+  if (content !== undefined && nonEmptyString(content) !== undefined) events.push({ kind: "agent_message", actor: "agent", text: content, message: index });
+  const toolCalls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
+  for (const call of toolCalls) {
+    if (!isRecord(call)) continue;
+    const fn = isRecord(call.function) ? call.function : {};
+    const tool = nonEmptyString(fn.name) ?? nonEmptyString(call.name) ?? "unknown_tool";
+    const callId = stringOr(call.id);
+    if (callId !== undefined) calls.set(callId, tool);
+    events.push({ kind: "tool_call", actor: "agent", tool, ...(callId === undefined ? {} : { callId }), arguments: parseArguments(fn.arguments ?? call.arguments, stats), message: index });
+  }
+  // A message with neither text nor calls still counts as a message of the conversation.
+  if (events.length === 0) events.push({ kind: "agent_message", actor: "agent", text: content ?? "", message: index });
+  return events;
+}
+
+function toolResult(message: Record<string, unknown>, index: number, calls: Map<string, string>): EventInput {
+  const callId = stringOr(message.tool_call_id);
+  const tool = nonEmptyString(message.name) ?? (callId === undefined ? undefined : calls.get(callId));
+  const content = stringOr(message.content);
+  return {
+    kind: "tool_result",
+    actor: "agent",
+    ...(tool === undefined ? {} : { tool }),
+    ...(callId === undefined ? {} : { callId }),
+    output: content === undefined ? null : parseJsonText(content),
+    // tau-bench stores no error flag: the flag is always read from the text, hence errorInferred on every result.
+    error: content !== undefined && content.trimStart().startsWith(TAU_BENCH_ERROR_PREFIX),
+    errorInferred: true,
+    message: index,
+  };
+}
+
+/** Maps a tau-bench `traj` (OpenAI chat messages) to events; `message` is the index in `traj`. */
+export function mapTauBenchTraj(traj: unknown[], stats: TauBenchEventStats): EventInput[] {
+  const calls = new Map<string, string>();
+  const events: EventInput[] = [];
+  traj.forEach((raw, index) => {
+    if (!isRecord(raw)) return;
+    const text = stringOr(raw.content) ?? "";
+    if (raw.role === "assistant") events.push(...assistantEvents(raw, index, calls, stats));
+    else if (raw.role === "tool") events.push(toolResult(raw, index, calls));
+    else if (raw.role === "user") events.push({ kind: "user_message", actor: "user", text, message: index });
+    else events.push({ kind: "system", text, message: index });
+  });
+  return events;
+}

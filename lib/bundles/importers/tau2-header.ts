@@ -1,0 +1,75 @@
+import type { JsonObject } from "../schema/common";
+import type { ConversionLog, RunInput, SuiteInput } from "./bundle-input";
+import { fileStem } from "./file-name";
+import { inferModel } from "./infer-model";
+import { compact, isRecord, nonEmptyString, stringOr, toJsonObject, toJsonValue } from "./json-value";
+
+type ToolInput = NonNullable<SuiteInput["tools"]>[number];
+
+/** tau2 tool_defs: {name: {name, doc, params, returns}} (ToolSignature); a list is accepted too. */
+function mapToolDefs(toolDefs: unknown): ToolInput[] {
+  const entries = Array.isArray(toolDefs) ? toolDefs.map((def): [string, unknown] => ["", def]) : isRecord(toolDefs) ? Object.entries(toolDefs) : [];
+  const tools: ToolInput[] = [];
+  for (const [key, def] of entries) {
+    if (!isRecord(def)) continue;
+    const name = nonEmptyString(def.name) ?? nonEmptyString(key);
+    if (name === undefined) continue;
+    const description = stringOr(def.doc) ?? stringOr(def.description);
+    const parameters = toJsonObject(def.params) ?? toJsonObject(def.parameters);
+    tools.push(compact({ name, description, parameters }));
+  }
+  return tools;
+}
+
+export function tau2Domain(info: Record<string, unknown>): string | undefined {
+  const environment = isRecord(info.environment_info) ? info.environment_info : {};
+  return nonEmptyString(environment.domain_name);
+}
+
+export function mapTau2Suite(info: Record<string, unknown>, domain: string, log: ConversionLog): SuiteInput {
+  const environment = isRecord(info.environment_info) ? info.environment_info : {};
+  const tools = mapToolDefs(environment.tool_defs);
+  if (tools.length === 0) log.warnings.push("the file has no tool definitions (info.environment_info.tool_defs); the suite lists no tools");
+  return compact({ name: `tau2/${domain}`, version: "", domain, policy: stringOr(environment.policy), tools });
+}
+
+function component(info: unknown): RunInput["agent"] {
+  if (!isRecord(info)) return undefined;
+  const config: JsonObject = {};
+  for (const [key, value] of Object.entries(info)) {
+    if (key === "implementation") continue;
+    const converted = toJsonValue(value);
+    if (converted !== undefined && converted !== null) config[key] = converted;
+  }
+  return compact({ name: nonEmptyString(info.implementation), config: Object.keys(config).length > 0 ? config : undefined });
+}
+
+const RUN_METADATA_KEYS = ["git_commit", "num_trials", "max_steps", "max_errors", "seed"] as const;
+
+export function mapTau2Run(document: Record<string, unknown>, info: Record<string, unknown>, domain: string, fileName: string, log: ConversionLog): RunInput {
+  const agentInfo = isRecord(info.agent_info) ? info.agent_info : {};
+  const llm = nonEmptyString(agentInfo.llm);
+  const model = inferModel(llm ?? "unknown");
+  log.warnings.push(llm === undefined ? 'info.agent_info.llm is missing; the model is recorded as "unknown"' : `model "${model.name}" taken from info.agent_info.llm`);
+  const metadata: JsonObject = { source: "tau2" };
+  const timestamp = stringOr(document.timestamp);
+  if (timestamp !== undefined) metadata.timestamp = timestamp;
+  for (const key of RUN_METADATA_KEYS) {
+    const value = toJsonValue(info[key]);
+    if (value !== undefined && value !== null) metadata[key] = value;
+  }
+  if (model.provider !== undefined) metadata.modelProvider = model.provider;
+  if (llm !== undefined) metadata.modelId = llm;
+  const stem = fileStem(fileName);
+  const id = stem !== "" ? stem : `tau2-${domain}-${model.name}${timestamp === undefined ? "" : `-${timestamp}`}`;
+  return compact({
+    id,
+    name: `${model.name} on tau2/${domain}`,
+    model: compact({ name: model.name, family: model.family, size: model.size }),
+    variant: model.variant,
+    pairingKey: model.pairingKey,
+    agent: component(info.agent_info),
+    userSimulator: component(info.user_info),
+    metadata,
+  });
+}

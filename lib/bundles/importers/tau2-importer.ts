@@ -1,0 +1,73 @@
+import { BUNDLE_SCHEMA_VERSION } from "../schema/common";
+import type { DocumentImporter, ImportResult } from "./types";
+import { newConversionLog, TrialNumbering, type BundleDocumentInput, type TaskInput, type TrajectoryInput } from "./bundle-input";
+import { isRecord } from "./json-value";
+import { mapTau2Run, mapTau2Suite, tau2Domain } from "./tau2-header";
+import { mapTau2Simulation } from "./tau2-simulation";
+import { mapTau2Task } from "./tau2-tasks";
+
+function isTau2Results(document: unknown): document is Record<string, unknown> & { info: Record<string, unknown>; simulations: unknown[] } {
+  return isRecord(document) && Array.isArray(document.simulations) && isRecord(document.info);
+}
+
+function convertTau2(document: unknown, fileName: string): ImportResult {
+  if (!isTau2Results(document)) return { ok: false, issues: [{ path: "", message: "not a tau2 results document: expected {info: {...}, simulations: [...]}" }] };
+  const log = newConversionLog();
+  const { info } = document;
+  const domain = tau2Domain(info) ?? "unknown";
+  if (domain === "unknown") log.warnings.push('info.environment_info.domain_name is missing; the suite is named "tau2/unknown"');
+
+  const tasks: TaskInput[] = [];
+  const taskIds = new Set<string>();
+  const rawTasks = Array.isArray(document.tasks) ? document.tasks : [];
+  if (!Array.isArray(document.tasks)) log.warnings.push("the file has no tasks list; tasks are created from the simulations' task ids");
+  rawTasks.forEach((raw, index) => {
+    const task = mapTau2Task(raw, `tasks[${index}]`, log);
+    if (!task) return;
+    if (taskIds.has(task.id)) {
+      log.warnings.push(`task "${task.id}" is listed twice; the first definition is kept`);
+      return;
+    }
+    taskIds.add(task.id);
+    tasks.push(task);
+  });
+
+  const run = mapTau2Run(document, info, domain, fileName, log);
+  const trials = new TrialNumbering();
+  const stats = { droppedTimestamps: 0, unparsedArguments: 0 };
+  const trajectories: TrajectoryInput[] = [];
+  document.simulations.forEach((raw, index) => {
+    const trajectory = mapTau2Simulation(raw, `simulations[${index}]`, { runId: run.id, trials, stats, log });
+    if (!trajectory) return;
+    if (!taskIds.has(trajectory.task)) {
+      taskIds.add(trajectory.task);
+      tasks.push({ id: trajectory.task });
+      log.warnings.push(`simulation ${trajectory.id ?? index} refers to task "${trajectory.task}", which the tasks list lacks; an empty task was added`);
+    }
+    trajectories.push(trajectory);
+  });
+
+  if (log.issues.length > 0) return { ok: false, issues: log.issues };
+  if (trials.renumbered > 0) log.warnings.push(`${trials.renumbered} simulations had a missing or repeated trial number for their task and were numbered anew`);
+  if (stats.droppedTimestamps > 0) {
+    log.warnings.push(`${stats.droppedTimestamps} message timestamps were dropped: tau2 writes local time without a UTC offset, so the instant is unknown`);
+  }
+  if (stats.unparsedArguments > 0) log.warnings.push(`${stats.unparsedArguments} tool calls had arguments that are not a JSON object; kept as {"_unparsed": text}`);
+
+  const bundle: BundleDocumentInput = {
+    schemaVersion: BUNDLE_SCHEMA_VERSION,
+    suite: mapTau2Suite(info, domain, log),
+    tasks,
+    runs: [run],
+    trajectories,
+    turnPredictions: [],
+  };
+  return { ok: true, format: "tau2", document: bundle, warnings: log.warnings };
+}
+
+/** tau2-bench results: {timestamp, info, tasks, simulations}, one run per file. */
+export const tau2Importer: DocumentImporter = {
+  format: "tau2",
+  matches: isTau2Results,
+  convert: (document, context) => convertTau2(document, context.fileName),
+};

@@ -1,0 +1,81 @@
+import type { ConversionLog, EventInput, TrajectoryInput } from "./bundle-input";
+import type { TrialNumbering } from "./bundle-input";
+import { finiteNumber, idString, isRecord, nonEmptyString, nonNegativeInteger, stringOr, toJsonValue } from "./json-value";
+import { mapTau2Message, type CallNames, type MessageMappingStats } from "./tau2-messages";
+import { mapTau2Review, mapTau2ReviewTurns } from "./tau2-review";
+
+export interface SimulationContext {
+  runId: string;
+  trials: TrialNumbering;
+  stats: MessageMappingStats;
+  log: ConversionLog;
+}
+
+function sumUsage(events: EventInput[]): TrajectoryInput["usage"] {
+  let prompt = 0;
+  let completion = 0;
+  let seen = false;
+  for (const event of events) {
+    if (!event.usage) continue;
+    seen = true;
+    prompt += event.usage.prompt ?? 0;
+    completion += event.usage.completion ?? 0;
+  }
+  return seen ? { prompt, completion } : undefined;
+}
+
+/** agent_cost + user_cost: what the whole simulation cost; events keep the per-message split. */
+function totalCost(simulation: Record<string, unknown>): number | undefined {
+  const agent = finiteNumber(simulation.agent_cost);
+  const user = finiteNumber(simulation.user_cost);
+  if (agent === undefined && user === undefined) return undefined;
+  const total = (agent ?? 0) + (user ?? 0);
+  return total >= 0 ? total : undefined;
+}
+
+export function mapTau2Simulation(raw: unknown, path: string, context: SimulationContext): TrajectoryInput | undefined {
+  const { log } = context;
+  if (!isRecord(raw)) {
+    log.issues.push({ path, message: "a simulation must be a JSON object" });
+    return undefined;
+  }
+  const task = idString(raw.task_id);
+  if (task === undefined) {
+    log.issues.push({ path: `${path}.task_id`, message: "a simulation needs a task_id" });
+    return undefined;
+  }
+  if (raw.messages !== undefined && raw.messages !== null && !Array.isArray(raw.messages)) {
+    log.issues.push({ path: `${path}.messages`, message: "messages must be a list" });
+    return undefined;
+  }
+  const calls: CallNames = new Map();
+  const events: EventInput[] = [];
+  const messages = Array.isArray(raw.messages) ? raw.messages : [];
+  messages.forEach((message, index) => {
+    if (isRecord(message)) events.push(...mapTau2Message(message, index, calls, context.stats));
+    else log.issues.push({ path: `${path}.messages[${index}]`, message: "a message must be a JSON object" });
+  });
+
+  const trajectory: TrajectoryInput = { run: context.runId, task, trial: context.trials.assign(task, nonNegativeInteger(raw.trial)), events };
+  const id = idString(raw.id);
+  if (id !== undefined) trajectory.id = id;
+  const stopReason = nonEmptyString(stringOr(raw.termination_reason));
+  if (stopReason !== undefined) trajectory.stopReason = stopReason;
+  if (isRecord(raw.reward_info)) {
+    const reward = finiteNumber(raw.reward_info.reward);
+    if (reward !== undefined) trajectory.reward = reward;
+    const breakdown = toJsonValue(raw.reward_info);
+    if (breakdown !== undefined) trajectory.rewardBreakdown = breakdown;
+  }
+  const cost = totalCost(raw);
+  if (cost !== undefined) trajectory.costUsd = cost;
+  const usage = sumUsage(events);
+  if (usage) trajectory.usage = usage;
+  const duration = finiteNumber(raw.duration);
+  if (duration !== undefined && duration >= 0) trajectory.durationMs = duration * 1000;
+  const judge = mapTau2Review(raw.review);
+  if (judge) trajectory.judge = judge;
+  const turnLabels = mapTau2ReviewTurns(raw.review);
+  if (turnLabels.length > 0) trajectory.turnLabels = turnLabels;
+  return trajectory;
+}

@@ -1,0 +1,22 @@
+import pg from "pg";
+
+const globalForPool = globalThis as unknown as { loopscopePool?: pg.Pool };
+
+/** The embedded PGlite server multiplexes every connection onto one backend and cannot COPY. */
+export function isEmbeddedDatabase(): boolean {
+  return process.env.LOOPSCOPE_EMBEDDED === "1";
+}
+
+/** The process's one connection pool, shared by Prisma and the bulk ingest path. */
+export function pgPool(): pg.Pool {
+  if (!globalForPool.loopscopePool) {
+    const connectionString = process.env.DATABASE_URL;
+    if (!connectionString) {
+      // Thrown on first use, never at import: `next build` imports route modules without a database.
+      throw new Error("DATABASE_URL is not set; start the app through `npm start` / `npm run dev`, which provide one");
+    }
+    // On the embedded server concurrent transactions would interleave; one connection serializes them.
+    globalForPool.loopscopePool = new pg.Pool({ connectionString, max: isEmbeddedDatabase() ? 1 : 10, allowExitOnIdle: true });
+  }
+  return globalForPool.loopscopePool;
+}

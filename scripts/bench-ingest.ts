@@ -1,0 +1,95 @@
+// Ingest benchmark: generates a synthetic JSONL bundle, ingests it through our code,
+// then loads the very same rows with PostgreSQL COPY into scratch tables, and prints
+// events/s for both, their ratio and our peak RSS. Needs a PostgreSQL server:
+// BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/loopscope_bench).
+// Usage: npm run bench:ingest -- [--trajectories 10000] [--events-per-trajectory 30]
+import { createReadStream, mkdirSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { PassThrough } from "node:stream";
+import pg from "pg";
+import { from as copyFrom, to as copyTo } from "pg-copy-streams";
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index === -1 ? undefined : process.argv[index + 1];
+  return value === undefined ? fallback : Number(value);
+}
+
+async function ensureDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+  await client.end();
+  execFileSync("npx", ["prisma", "migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url }, stdio: "pipe" });
+}
+
+/** Copies a table's rows of one run out to memory-bounded temp files, then times COPY FROM into a scratch table. */
+async function timeCopy(client: pg.Client, table: string, where: string, runId: string, dir: string): Promise<number> {
+  const file = path.join(dir, `${table}.copy`);
+  const { createWriteStream } = await import("node:fs");
+  await pipeline(client.query(copyTo(`COPY (SELECT * FROM "${table}" WHERE ${where.replace("$1", `'${runId}'`)}) TO STDOUT`)), createWriteStream(file));
+  await client.query(`DROP TABLE IF EXISTS "scratch_${table}"`);
+  await client.query(`CREATE UNLOGGED TABLE "scratch_${table}" (LIKE "${table}" INCLUDING ALL)`);
+  // INCLUDING ALL keeps the primary key and indexes (not foreign keys): the work any writer of these rows must do.
+  const started = performance.now();
+  await client.query("BEGIN");
+  await pipeline(createReadStream(file), client.query(copyFrom(`COPY "scratch_${table}" FROM STDIN`)));
+  await client.query("COMMIT");
+  const seconds = (performance.now() - started) / 1000;
+  await client.query(`DROP TABLE "scratch_${table}"`);
+  return seconds;
+}
+
+async function main(): Promise<void> {
+  const trajectories = option("trajectories", 10_000);
+  const eventsPer = option("events-per-trajectory", 30);
+  const url = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_bench";
+  await ensureDatabase(url);
+  process.env.DATABASE_URL = url;
+  const { ingestBundle } = await import("@/lib/server/ingest-bundle");
+  const { writeSyntheticJsonlBundle } = await import("@/lib/testing/synthetic-bundle");
+
+  const dir = path.join(os.tmpdir(), `loopscope-bench-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, "bundle.jsonl");
+  const generated = await writeSyntheticJsonlBundle(file, { trajectories, eventsPerTrajectory: eventsPer, suiteName: `bench-${Date.now()}` });
+  console.log(`bundle: ${generated.trajectories} trajectories, ${generated.events} events, ${(generated.bytes / 1024 ** 2).toFixed(1)} MB JSONL`);
+
+  const rssBefore = process.memoryUsage().rss;
+  let peakRss = rssBefore;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 50);
+  const started = performance.now();
+  const result = await ingestBundle({ chunks: createReadStream(file).pipe(new PassThrough()), fileName: "bench.jsonl" });
+  const ingestSeconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  if (result.kind !== "stored") throw new Error(`ingest failed: ${JSON.stringify(result).slice(0, 1000)}`);
+  const runId = result.runs[0]?.id ?? "";
+
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const copyTrajectories = await timeCopy(client, "Trajectory", `"runId" = $1`, runId, dir);
+  const copyEvents = await timeCopy(client, "Event", `"trajectoryId" IN (SELECT "id" FROM "Trajectory" WHERE "runId" = $1)`, runId, dir);
+  await client.query(`DELETE FROM "Bundle" WHERE "id" = $1`, [result.bundleId]);
+  await client.end();
+  rmSync(dir, { recursive: true, force: true });
+
+  const ours = result.counts.events / ingestSeconds;
+  const copy = result.counts.events / (copyTrajectories + copyEvents);
+  console.log(`ours: ${result.counts.events} events in ${ingestSeconds.toFixed(2)} s = ${Math.round(ours)} events/s (parse, validate, score, insert, one transaction)`);
+  console.log(`COPY: same ${result.counts.trajectories} trajectory + ${result.counts.events} event rows in ${(copyTrajectories + copyEvents).toFixed(2)} s = ${Math.round(copy)} events/s`);
+  console.log(`ratio ours/COPY: ${(ours / copy).toFixed(2)} (goal >= 0.5)`);
+  console.log(`peak RSS during ingest: ${(peakRss / 1024 ** 2).toFixed(0)} MB (process maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; goal <= 300 MB for a 1 GB bundle)`);
+}
+
+await main();
+process.exit(0);
