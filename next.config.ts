@@ -5,7 +5,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["pg", "@electric-sql/pglite", "@electric-sql/pglite-socket"],
   typedRoutes: false,
   experimental: {
-    // Uploads are route handlers that stream the body; nothing here relies on server action bodies.
+    // forbidden() renders app/forbidden.tsx for a signed-in user whose role is too low.
+    authInterrupts: true,
   },
 };
 

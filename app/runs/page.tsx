@@ -1,10 +1,12 @@
 import Link from "next/link";
 import { listRuns } from "@/lib/server/list-runs";
+import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { RunsTable } from "@/components/runs/runs-table";
 
 export const dynamic = "force-dynamic";
 
 export default async function RunsPage() {
+  await requirePageAccess("read");
   const runs = await listRuns();
   return (
     <>

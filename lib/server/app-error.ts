@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { formatPath } from "@/lib/bundles/issues";
+import { resolveActor } from "./auth/resolve-actor";
+import { allows, type Access, type Actor } from "./auth/roles";
 
 export type AppErrorCode = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unprocessable";
 
@@ -35,11 +37,26 @@ export function errorResponse(error: unknown): Response {
   return Response.json({ error: "internal error" }, { status: 500 });
 }
 
-/** Wraps every route handler so that errors are mapped in one place. */
-export function route<Args extends unknown[]>(handler: (...args: Args) => Promise<Response>): (...args: Args) => Promise<Response> {
-  return async (...args: Args) => {
+export interface RouteContext<Params> {
+  params: Params;
+  actor: Actor;
+}
+
+/**
+ * Wraps every route handler: checks who calls and whether they may (`access`, default
+ * read), awaits the route params, then maps errors in one place.
+ */
+export function route<Params = Record<string, string>>(
+  handler: (request: Request, context: RouteContext<Params>) => Promise<Response>,
+  options: { access?: Access } = {},
+): (request: Request, context: { params: Promise<Params> }) => Promise<Response> {
+  const access = options.access ?? "read";
+  return async (request, context) => {
     try {
-      return await handler(...args);
+      const actor = await resolveActor(request.headers);
+      if (!actor) throw new AppError("unauthorized", "sign in or send an API token (Authorization: Bearer ...)");
+      if (!allows(actor, access)) throw new AppError("forbidden", `your role (${actor.role}${actor.kind === "token" ? " token" : ""}) does not allow ${access}`);
+      return await handler(request, { params: await context.params, actor });
     } catch (error) {
       return errorResponse(error);
     }

@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(async () => Response.json({ bundles: await listBundles() }));
 
-export const POST = route(async (request: Request) => {
+export const POST = route(async (request, { actor }) => {
   const limit = serverConfig().LOOPSCOPE_MAX_UPLOAD_BYTES;
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw new AppError("payload_too_large", `the upload is ${declared} bytes, over the limit of ${limit} bytes (LOOPSCOPE_MAX_UPLOAD_BYTES)`, { limitBytes: limit });
@@ -22,6 +22,7 @@ export const POST = route(async (request: Request) => {
   const result = await ingestBundle({
     chunks: upload.chunks,
     fileName: upload.fileName,
+    uploadedBy: actor.userId ?? actor.name,
     onProgress: (progress) => {
       last = progress;
       recordProgress(uploadId, progress);
@@ -40,4 +41,4 @@ export const POST = route(async (request: Request) => {
     case "too-large":
       return Response.json({ error: result.error, limitBytes: result.limitBytes }, { status: 413 });
   }
-});
+}, { access: "upload" });

@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 
 const QuerySchema = z.object({ id: z.string().min(1).max(200) });
 
-export const GET = route(async (request: Request) => {
+export const GET = route(async (request) => {
   const { id } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const progress = readProgress(id);
   if (!progress) return Response.json({ error: "no upload with that id is running" }, { status: 404 });

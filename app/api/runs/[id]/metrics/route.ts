@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 
 const ParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-export const GET = route(async (_request: Request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = ParamsSchema.parse(await context.params);
+export const GET = route<{ id: string }>(async (_request, { params }) => {
+  const { id } = ParamsSchema.parse(params);
   return Response.json(await getRunMetrics(id));
 });

@@ -1,0 +1,14 @@
+import "server-only";
+import { headers } from "next/headers";
+import { forbidden, redirect } from "next/navigation";
+import { resolveActor } from "./resolve-actor";
+import { allows, type Access, type Actor } from "./roles";
+
+/** Server components call this first: who is looking, and may they (default: read)? */
+export async function requirePageAccess(access: Access = "read"): Promise<Actor> {
+  const requestHeaders = await headers();
+  const actor = await resolveActor(requestHeaders);
+  if (!actor) redirect(`/signin?next=${encodeURIComponent(requestHeaders.get("x-loopscope-path") ?? "/")}`);
+  if (!allows(actor, access)) forbidden();
+  return actor;
+}
