@@ -194,8 +194,6 @@ export function buildScenario(spec: TaskSpec): DemoScenario {
   // The last message must carry every required string, because it is the final reply that gets checked.
   w.agent(acks.length > 1 ? `${acks[acks.length - 1] ?? ""} To recap the first request: ${acks[0] ?? ""}` : acks[0] ?? "");
   const expectedFinalState = env.snapshot();
-  const kind = cores.length > 1 ? "multi" : spec.requests[0]?.kind ?? "refund";
-  const scenarioKind = kind === "multi" ? "multi" : kind === "escalate" ? "escalate" : kind;
   return {
     task: {
       id: spec.id,
@@ -211,7 +209,7 @@ export function buildScenario(spec: TaskSpec): DemoScenario {
       tags: [...cores.map((core) => core.tag), ...(cores.length > 1 ? ["multi-step"] : [])],
       referenceConversation: toReferenceConversation(w.steps),
     },
-    kind: scenarioKind,
+    kind: cores.length > 1 ? "multi" : spec.requests[0]?.kind ?? "refund",
     script: w.steps,
     baseSuccess: spec.baseSuccess,
     writeSteps,

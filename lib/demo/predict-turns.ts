@@ -99,11 +99,15 @@ export function predictTurns(scenario: DemoScenario, profile: ModelProfile): Dem
     const common = { run: profile.run.id, task: scenario.task.id, turn };
     if (step.role === "agent") {
       const predicted = predictText(step.text, profile, shared, rng);
-      const judge = { name: JUDGE_NAME, success: predicted.success, ...(predicted.category ? { failureCategory: predicted.category } : {}), rationale: predicted.success ? "Conveys the same decision and facts as the reference." : "Does not make the decision the reference makes at this point." };
+      const judge = predicted.success
+        ? { name: JUDGE_NAME, success: true, rationale: "Conveys the same decision and facts as the reference." }
+        : { name: JUDGE_NAME, success: false, failureCategory: predicted.category ?? "other", rationale: "Does not make the decision the reference makes at this point." };
       predictions.push({ ...common, kind: "text", reference: { text: step.text }, prediction: { text: predicted.text }, judge });
     } else {
       const predicted = predictTool(step.call, profile, shared, rng);
-      const judge = { name: JUDGE_NAME, success: predicted.success, ...(predicted.category ? { failureCategory: predicted.category } : {}), rationale: predicted.success ? "Calls the right tool with arguments that achieve the same effect." : "The call would not have the effect of the reference call." };
+      const judge = predicted.success
+        ? { name: JUDGE_NAME, success: true, rationale: "Calls the right tool with arguments that achieve the same effect." }
+        : { name: JUDGE_NAME, success: false, failureCategory: predicted.category ?? "other", rationale: "The call would not have the effect of the reference call." };
       predictions.push({ ...common, kind: "tool", reference: { toolCall: step.call }, prediction: predicted.prediction, judge });
     }
   }
