@@ -13,7 +13,6 @@ export const timelineEventSelect = {
   isError: true,
   errorInferred: true,
   text: true,
-  timestamp: true,
 } satisfies Prisma.EventSelect;
 
 export type TimelineEventRow = Prisma.EventGetPayload<{ select: typeof timelineEventSelect }>;
