@@ -68,7 +68,16 @@ export interface TimelineTurn {
   events: TimelineEvent[];
 }
 
-export type TimelineRow = { type: "turn"; key: string; turn: TimelineTurn } | { type: "event"; key: string; event: TimelineEvent };
+/** What a turn's header row shows; the events follow as their own rows. */
+export interface TimelineTurnHeader {
+  turnIndex: number;
+  flagged: boolean;
+  labels: TurnLabel[];
+  actors: string[];
+  eventCount: number;
+}
+
+export type TimelineRow = { type: "turn"; key: string; turn: TimelineTurnHeader } | { type: "event"; key: string; event: TimelineEvent };
 
 export interface TimelineModel {
   turns: TimelineTurn[];
@@ -190,7 +199,11 @@ export function buildTimelineModel(input: readonly TimelineEventInput[], turnLab
     turn.events.push(event);
   }
   const rows: TimelineRow[] = turns.flatMap((turn, index) => [
-    { type: "turn" as const, key: `turn-${index}-${turn.turnIndex}`, turn },
+    {
+      type: "turn" as const,
+      key: `turn-${index}-${turn.turnIndex}`,
+      turn: { turnIndex: turn.turnIndex, flagged: turn.flagged, labels: turn.labels, actors: turn.actors, eventCount: turn.events.length },
+    },
     ...turn.events.map((event) => ({ type: "event" as const, key: `event-${event.seq}`, event })),
   ]);
   return { turns, rows, firstErrorSeq, errorCount, flaggedTurns };
