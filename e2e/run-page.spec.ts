@@ -84,6 +84,15 @@ test("trajectory filters live in the URL and narrow the table", async ({ page })
   await expect(page.getByRole("table", { name: "Trajectories" }).locator("tbody tr")).toHaveCount(1);
 });
 
+test("the trajectory list is also served as JSON with the same filters", async ({ request }) => {
+  const response = await request.get(`/api/runs/${base.id}/trajectories?outcome=success&q=refund`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { total: number; trajectories: { taskExternalId: string; success: boolean }[] };
+  expect(body.total).toBe(2);
+  expect(body.trajectories.map((t) => [t.taskExternalId, t.success])).toEqual([["refund", true], ["refund", true]]);
+  expect((await request.get("/api/runs/no-such-run/trajectories")).status()).toBe(404);
+});
+
 test("the reward breakdown is shown when present", async ({ page }) => {
   await page.goto(`/runs/${base.id}`);
   await page.getByRole("link", { name: "task refund trial 3: success" }).click();

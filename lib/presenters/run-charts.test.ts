@@ -25,7 +25,7 @@ describe("run chart series", () => {
     expect(series[0]?.error?.[0]).toBeCloseTo(0.35);
     expect(series[0]?.error?.[1]).toBeCloseTo(0.35);
     expect(series[0]?.label).toBe("2/4");
-    expect(series[1]).toEqual({ key: "5+", value: null, error: null, count: 0, n: 0, label: "0/0" });
+    expect(series[1]).toEqual({ key: "5+", value: null, error: null, count: 0, n: 0, label: "0/0", tick: "5+ (0/0)" });
   });
 
   it("labels the first-error histogram bins", () => {

@@ -36,6 +36,8 @@ export interface StratumPoint {
   count: number;
   n: number;
   label: string;
+  /** Axis tick: the stratum and its successes/n, so the count stays readable beside the error bar. */
+  tick: string;
 }
 
 /** Success rate per stratum with its Wilson interval; empty strata keep n = 0 and a null value. */
@@ -44,7 +46,8 @@ export function buildStratumSeries(strata: readonly Stratum[]): StratumPoint[] {
     const rate = stratum.successRate;
     const error: [number, number] | null =
       rate.value !== null && rate.low !== null && rate.high !== null ? [rate.value - rate.low, rate.high - rate.value] : null;
-    return { key: stratum.key, value: rate.value, error, count: rate.count, n: rate.n, label: `${rate.count}/${rate.n}` };
+    const label = `${rate.count}/${rate.n}`;
+    return { key: stratum.key, value: rate.value, error, count: rate.count, n: rate.n, label, tick: `${stratum.key} (${label})` };
   });
 }
 
