@@ -1,0 +1,39 @@
+import { Suspense } from "react";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { requirePageAccess } from "@/lib/server/auth/page-access";
+import { getRunHeader } from "@/lib/server/get-run-page";
+import { parseRunPageQuery } from "@/lib/presenters/run-page-query";
+import { RunHeader } from "@/components/run/run-header";
+import { MetricsSection } from "./_sections/metrics-section";
+import { GridSection } from "./_sections/grid-section";
+import { TrajectoriesSection } from "./_sections/trajectories-section";
+
+export const dynamic = "force-dynamic";
+
+const ParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+export default async function RunPage(props: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requirePageAccess("read");
+  const params = ParamsSchema.safeParse(await props.params);
+  if (!params.success) notFound();
+  const run = await getRunHeader(params.data.id);
+  if (!run) notFound();
+  const query = parseRunPageQuery(await props.searchParams);
+  return (
+    <>
+      <p className="muted"><Link href="/runs">Runs</Link> / {run.name}</p>
+      <RunHeader run={run} />
+      <Suspense fallback={<div className="panel muted">Computing metrics…</div>}>
+        <MetricsSection runId={run.id} />
+      </Suspense>
+      <Suspense fallback={<div className="panel muted">Loading task grid…</div>}>
+        <GridSection runId={run.id} query={query} />
+      </Suspense>
+      <Suspense fallback={<div className="panel muted">Loading trajectories…</div>}>
+        <TrajectoriesSection runId={run.id} query={query} />
+      </Suspense>
+    </>
+  );
+}
