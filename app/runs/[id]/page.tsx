@@ -6,6 +6,9 @@ import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { getRunHeader } from "@/lib/server/get-run-page";
 import { parseRunPageQuery } from "@/lib/presenters/run-page-query";
 import { RunHeader } from "@/components/run/run-header";
+import { ActionForm } from "@/components/auth/action-form";
+import { allows } from "@/lib/server/auth/roles";
+import { deleteRunAction } from "./actions";
 import { MetricsSection } from "./_sections/metrics-section";
 import { GridSection } from "./_sections/grid-section";
 import { TrajectoriesSection } from "./_sections/trajectories-section";
@@ -15,7 +18,7 @@ export const dynamic = "force-dynamic";
 const ParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 export default async function RunPage(props: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePageAccess("read");
+  const actor = await requirePageAccess("read");
   const params = ParamsSchema.safeParse(await props.params);
   if (!params.success) notFound();
   const run = await getRunHeader(params.data.id);
@@ -25,6 +28,15 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
     <>
       <p className="muted"><Link href="/runs">Runs</Link> / {run.name}</p>
       <RunHeader run={run} />
+      {allows(actor, "admin") ? (
+        <details className="panel">
+          <summary>Delete this run</summary>
+          <ActionForm action={deleteRunAction} submitLabel="Delete run" label="Delete run" confirm={`Delete ${run.name} with all its trajectories, events and turn predictions? This cannot be undone.`}>
+            <p className="muted">Removes the run, its trajectories, events and gold-history predictions in one transaction. Recorded in the audit log.</p>
+            <input type="hidden" name="runId" value={run.id} />
+          </ActionForm>
+        </details>
+      ) : null}
       <Suspense fallback={<div className="panel muted">Computing metrics…</div>}>
         <MetricsSection runId={run.id} />
       </Suspense>

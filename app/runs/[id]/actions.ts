@@ -1,0 +1,17 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { runAction, type ActionState } from "@/lib/server/action";
+import { deleteRun } from "@/lib/server/delete-run";
+
+export async function deleteRunAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
+  const result = await runAction("admin", async (actor) => {
+    const deleted = await deleteRun(actor, z.string().min(1).parse(form.get("runId")));
+    return { ok: true, message: `deleted ${deleted.name}` };
+  });
+  if (!result.ok) return result;
+  revalidatePath("/runs");
+  redirect("/runs");
+}
