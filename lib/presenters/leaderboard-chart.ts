@@ -21,7 +21,9 @@ export interface ChartSeries {
   hasErrorBars: boolean;
 }
 
+/** Fraction -> percentage points with one decimal, as the table shows them. */
 const round = (value: number) => Math.round(value * 1000) / 10;
+const oneDecimal = (value: number) => Math.max(0, Math.round(value * 10) / 10);
 
 /** One bar per run of the current page, in table order. */
 export function buildChartSeries(rows: readonly LeaderboardRow[], definition: MetricDefinition): ChartSeries {
@@ -35,7 +37,7 @@ export function buildChartSeries(rows: readonly LeaderboardRow[], definition: Me
     }
     const value = round(cell.value);
     const error: [number, number] | null =
-      cell.low !== null && cell.high !== null ? [Math.max(0, value - round(cell.low)), Math.max(0, round(cell.high) - value)] : null;
+      cell.low !== null && cell.high !== null ? [oneDecimal(value - round(cell.low)), oneDecimal(round(cell.high) - value)] : null;
     points.push({ runId: row.id, label: `${row.model} · ${row.variant}`, value, error, uncertainty: cell.detail });
   }
   return { metricId: definition.id, metricLabel: definition.label, points, missing, hasErrorBars: points.some((p) => p.error !== null) };
