@@ -1,12 +1,11 @@
 import { findSuiteHead, listSuiteRuns } from "@/lib/db/leaderboard";
 import { buildProtocolTable, type ProtocolRunInput, type ProtocolTable } from "@/lib/presenters/protocol-table";
-import { AppError } from "./app-error";
 import { getManyRunMetrics } from "./get-leaderboard";
 
-/** Seed 000's Table 1 for one suite: every run of the suite, metrics from the per-run cache. */
-export async function getProtocolTable(suiteId: string): Promise<ProtocolTable> {
+/** Seed 000's Table 1 for one suite (null when there is no such suite): every run of the suite, metrics from the per-run cache. */
+export async function getProtocolTable(suiteId: string): Promise<ProtocolTable | null> {
   const suite = await findSuiteHead({ suiteId });
-  if (!suite) throw new AppError("not_found", `no suite with id ${suiteId}`);
+  if (!suite) return null;
   const runs = await listSuiteRuns({ suiteId });
   const metrics = await getManyRunMetrics(runs.map((run) => run.id));
   const inputs: ProtocolRunInput[] = runs.flatMap((run) => {

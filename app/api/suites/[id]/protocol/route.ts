@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/server/app-error";
+import { AppError, route } from "@/lib/server/app-error";
 import { getProtocolTable } from "@/lib/server/get-protocol-table";
 import { EXPORT_FORMATS, exportTable, protocolExportTable } from "@/lib/presenters/export-table";
 
@@ -17,6 +17,7 @@ export const GET = route<{ id: string }>(async (request, { params }) => {
   const { id } = ParamsSchema.parse(params);
   const format = FormatSchema.parse(new URL(request.url).searchParams.get("format") ?? undefined);
   const table = await getProtocolTable(id);
+  if (!table) throw new AppError("not_found", `no suite with id ${id}`);
   if (format === "json") return Response.json(table);
   const { contentType, extension } = EXPORT_FORMATS[format];
   return new Response(exportTable(protocolExportTable(table), format), {
