@@ -22,7 +22,8 @@ export async function readUpload(request: Request): Promise<UploadSource> {
   const body = request.body;
   if (!body) throw new AppError("bad_request", "the request has no body; send the bundle as multipart field `file` or as the raw body");
   const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
-  if (contentType.startsWith("multipart/form-data")) return readMultipart(request, body, contentType);
+  // The boundary is case-sensitive (browsers send "----WebKitFormBoundaryAbC..."): hand busboy the header as sent.
+  if (contentType.startsWith("multipart/form-data")) return readMultipart(request, body, request.headers.get("content-type") ?? contentType);
   const mediaType = contentType.split(";")[0]?.trim() ?? "";
   if (mediaType !== "" && !RAW_TYPES.includes(mediaType)) {
     throw new AppError("bad_request", `unsupported content type "${mediaType}"; use multipart/form-data or one of ${RAW_TYPES.join(", ")}`);
