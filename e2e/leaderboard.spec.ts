@@ -29,8 +29,9 @@ test.describe("leaderboard", () => {
     const suiteId = await suiteIdOf(page, ids["lb base"] ?? "");
 
     await page.goto(`/runs?suite=${suiteId}`);
-    await expect(page.getByRole("status")).toContainText("3 of");
-    await expect(modelColumn(page)).toHaveText([/^gemma3-4b/, /^qwen3-4b(?!-sft)/, /^qwen3-4b-sft/]);
+    await expect(page.getByRole("status")).toHaveText(/^3 (runs|of \d+ runs match)/);
+    // Upload order, then run name: lb base, lb gemma, lb sft.
+    await expect(modelColumn(page)).toHaveText([/^qwen3-4b(?!-sft)/, /^gemma3-4b/, /^qwen3-4b-sft/]);
 
     await page.getByRole("button", { name: "Success rate" }).click();
     await expect(page).toHaveURL(/sort=success&dir=desc/);
@@ -38,6 +39,13 @@ test.describe("leaderboard", () => {
     await page.getByRole("button", { name: /Success rate/ }).click();
     await expect(page).toHaveURL(/sort=success&dir=asc/);
     await expect(modelColumn(page)).toHaveText([/^qwen3-4b(?!-sft)/, /^gemma3-4b/, /^qwen3-4b-sft/]);
+    // ROUGE-1 starts with the highest; gemma has no gold-history turns (n/a) and stays last.
+    await page.getByRole("button", { name: "ROUGE-1" }).click();
+    await expect(page).toHaveURL(/sort=rouge1&dir=desc/);
+    await expect(modelColumn(page)).toHaveText([/^qwen3-4b-sft/, /^qwen3-4b(?!-sft)/, /^gemma3-4b/]);
+    await page.getByRole("button", { name: /Success rate/ }).click();
+    await page.getByRole("button", { name: /Success rate/ }).click();
+    await expect(page).toHaveURL(/sort=success&dir=asc/);
 
     const sftRow = page.getByRole("row").filter({ hasText: "lb sft" });
     await expect(sftRow).toContainText("75.0");

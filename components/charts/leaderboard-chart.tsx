@@ -43,7 +43,7 @@ export function LeaderboardChart({ series, definitions, onMetricChange }: Props)
               <Tooltip formatter={(value) => [`${String(value)}%`, series.metricLabel]} />
               <Bar dataKey="value" fill="#2457c5" isAnimationActive={false} maxBarSize={48}>
                 {series.hasErrorBars ? <ErrorBar dataKey={errorOf} width={6} strokeWidth={1.5} stroke="#1b1f24" isAnimationActive={false} /> : null}
-                {series.points.length <= MAX_LABELLED_BARS ? <LabelList dataKey="value" position="top" offset={series.hasErrorBars ? 14 : 4} fontSize={11} /> : null}
+                {series.points.length <= MAX_LABELLED_BARS ? <LabelList dataKey="value" position={series.hasErrorBars ? "right" : "top"} offset={6} fontSize={12} fill="#1b1f24" /> : null}
               </Bar>
             </BarChart>
           </ResponsiveContainer>

@@ -19,10 +19,10 @@ const infoColumns: LeaderboardColumn[] = [
     header: "Model",
     sortDescFirst: false,
     cell: ({ row }) => (
-      <>
+      <span className={styles.nowrap}>
         {row.original.model}
         <Link className={styles.runName} href={`/runs/${row.original.id}`}>{row.original.name}</Link>
-      </>
+      </span>
     ),
   }),
   columnHelper.accessor((row): SortValue => row.family, { id: "family", header: "Family", sortDescFirst: false, cell: ({ row }) => row.original.family ?? notAvailable }),
@@ -32,7 +32,11 @@ const infoColumns: LeaderboardColumn[] = [
     id: "suite",
     header: "Suite",
     sortDescFirst: false,
-    cell: ({ row }) => <Link href={`/suites/${row.original.suiteId}/protocol`} title="Protocol table of this suite">{row.original.suite}</Link>,
+    cell: ({ row }) => (
+      <Link className={styles.nowrap} href={`/suites/${row.original.suiteId}/protocol`} title="Protocol table of this suite">
+        {row.original.suite}
+      </Link>
+    ),
   }),
   columnHelper.accessor((row): SortValue => row.trajectories, { id: "trajectories", header: "Trajectories", sortDescFirst: true, cell: ({ row }) => row.original.trajectories }),
   columnHelper.accessor((row): SortValue => row.tasksTrials, { id: "tasks", header: "Tasks x trials", sortDescFirst: true, cell: ({ row }) => row.original.tasksTrials }),

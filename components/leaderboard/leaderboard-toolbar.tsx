@@ -23,9 +23,24 @@ export function LeaderboardToolbar({ query, facets, onChange }: Props) {
     return () => clearTimeout(timer);
   }, [text, query.q, onChange]);
 
+  // Controls answer at once; the URL (and so the table) follows when the server has re-rendered.
+  const fromUrl = { suite: query.suite, family: query.family, variant: query.variant, groups: query.groups };
+  const urlKey = JSON.stringify(fromUrl);
+  const [shown, setShown] = useState(fromUrl);
+  const [shownKey, setShownKey] = useState(urlKey);
+  if (shownKey !== urlKey) {
+    setShownKey(urlKey);
+    setShown(fromUrl);
+  }
+
+  const change = (patch: Partial<typeof fromUrl>) => {
+    const next = { ...shown, ...patch };
+    setShown(next);
+    onChange({ ...next, page: 1 });
+  };
   const toggleGroup = (id: MetricGroupId, on: boolean) => {
-    const next = on ? [...query.groups, id] : query.groups.filter((group) => group !== id);
-    onChange({ groups: METRIC_GROUPS.map((g) => g.id).filter((g) => next.includes(g)) });
+    const next = on ? [...shown.groups, id] : shown.groups.filter((group) => group !== id);
+    change({ groups: METRIC_GROUPS.map((g) => g.id).filter((g) => next.includes(g)) });
   };
 
   return (
@@ -36,7 +51,7 @@ export function LeaderboardToolbar({ query, facets, onChange }: Props) {
       </label>
       <label className={styles.field}>
         Suite
-        <select value={query.suite ?? ""} onChange={(event) => onChange({ suite: event.target.value || undefined, page: 1 })}>
+        <select value={shown.suite ?? ""} onChange={(event) => change({ suite: event.target.value || undefined })}>
           <option value="">All suites</option>
           {facets.suites.map((suite) => (
             <option key={suite.value} value={suite.value}>{suite.label}</option>
@@ -45,7 +60,7 @@ export function LeaderboardToolbar({ query, facets, onChange }: Props) {
       </label>
       <label className={styles.field}>
         Model family
-        <select value={query.family ?? ""} onChange={(event) => onChange({ family: event.target.value || undefined, page: 1 })}>
+        <select value={shown.family ?? ""} onChange={(event) => change({ family: event.target.value || undefined })}>
           <option value="">All families</option>
           {facets.families.map((family) => (
             <option key={family} value={family}>{family}</option>
@@ -54,7 +69,7 @@ export function LeaderboardToolbar({ query, facets, onChange }: Props) {
       </label>
       <label className={styles.field}>
         Variant
-        <select value={query.variant ?? ""} onChange={(event) => onChange({ variant: event.target.value || undefined, page: 1 })}>
+        <select value={shown.variant ?? ""} onChange={(event) => change({ variant: event.target.value || undefined })}>
           <option value="">All variants</option>
           {facets.variants.map((variant) => (
             <option key={variant} value={variant}>{variant}</option>
@@ -65,7 +80,7 @@ export function LeaderboardToolbar({ query, facets, onChange }: Props) {
         <legend className="muted">Column groups</legend>
         {METRIC_GROUPS.map((group) => (
           <label key={group.id}>
-            <input type="checkbox" checked={query.groups.includes(group.id)} onChange={(event) => toggleGroup(group.id, event.target.checked)} /> {group.label}
+            <input type="checkbox" checked={shown.groups.includes(group.id)} onChange={(event) => toggleGroup(group.id, event.target.checked)} /> {group.label}
           </label>
         ))}
       </fieldset>
