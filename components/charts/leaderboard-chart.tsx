@@ -14,6 +14,7 @@ interface Props {
 /** Value labels on the bars stay legible only up to this many runs. */
 const MAX_LABELLED_BARS = 24;
 
+const formatLabel = (value: unknown) => (typeof value === "number" ? value.toFixed(1) : "");
 const errorOf = (point: ChartPoint): [number, number] => point.error ?? [0, 0];
 
 export function LeaderboardChart({ series, definitions, onMetricChange }: Props) {
@@ -43,7 +44,7 @@ export function LeaderboardChart({ series, definitions, onMetricChange }: Props)
               <Tooltip formatter={(value) => [`${String(value)}%`, series.metricLabel]} />
               <Bar dataKey="value" fill="#2457c5" isAnimationActive={false} maxBarSize={48}>
                 {series.hasErrorBars ? <ErrorBar dataKey={errorOf} width={6} strokeWidth={1.5} stroke="#1b1f24" isAnimationActive={false} /> : null}
-                {series.points.length <= MAX_LABELLED_BARS ? <LabelList dataKey="value" position={series.hasErrorBars ? "right" : "top"} offset={6} fontSize={12} fill="#1b1f24" /> : null}
+                {series.points.length <= MAX_LABELLED_BARS ? <LabelList dataKey="value" position={series.hasErrorBars ? "right" : "top"} offset={6} fontSize={12} fill="#1b1f24" formatter={formatLabel} /> : null}
               </Bar>
             </BarChart>
           </ResponsiveContainer>
