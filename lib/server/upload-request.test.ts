@@ -1,19 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { readUpload } from "./upload-request";
 
-async function collect(chunks: AsyncIterable<Uint8Array>): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const chunk of chunks) parts.push(Buffer.from(chunk));
-  return Buffer.concat(parts).toString("utf8");
+async function text(chunks: AsyncIterable<Uint8Array>): Promise<string> {
+  let out = "";
+  for await (const chunk of chunks) out += Buffer.from(chunk).toString();
+  return out;
 }
 
 describe("readUpload", () => {
-  it("keeps the case of a multipart boundary (browsers and Playwright use mixed case)", async () => {
-    const boundary = "----WebKitFormBoundaryE9p87MuW032zQMyB";
-    const body = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="b.json"\r\ncontent-type: application/json\r\n\r\n{"a":1}\r\n--${boundary}--\r\n`;
+  it("reads the file field of a multipart body whose boundary has upper-case letters (as browsers send)", async () => {
+    const boundary = "----WebKitFormBoundaryAbCdEf123";
+    const body = [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="b.jsonl"', "Content-Type: application/octet-stream", "", "line one\nline two", `--${boundary}--`, ""].join("\r\n");
     const request = new Request("http://test/api/bundles", { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body });
     const upload = await readUpload(request);
-    expect(upload.fileName).toBe("b.json");
-    expect(await collect(upload.chunks)).toBe('{"a":1}');
+    expect(upload.fileName).toBe("b.jsonl");
+    expect(await text(upload.chunks)).toBe("line one\nline two");
+  });
+
+  it("takes a raw body with the file name from X-File-Name, and refuses other content types", async () => {
+    const raw = await readUpload(new Request("http://test/api/bundles", { method: "POST", headers: { "content-type": "application/x-ndjson", "x-file-name": "run%201.jsonl" }, body: "{}" }));
+    expect(raw.fileName).toBe("run 1.jsonl");
+    expect(await text(raw.chunks)).toBe("{}");
+    await expect(readUpload(new Request("http://test/api/bundles", { method: "POST", headers: { "content-type": "text/html" }, body: "<p>" }))).rejects.toThrow('unsupported content type "text/html"');
   });
 });
