@@ -8,7 +8,7 @@ import { parseRunPageQuery } from "@/lib/presenters/run-page-query";
 import { RunHeader } from "@/components/run/run-header";
 import { ActionForm } from "@/components/auth/action-form";
 import { allows } from "@/lib/server/auth/roles";
-import { deleteRunAction } from "./actions";
+import { deleteRunAction, editRunAction } from "./actions";
 import { MetricsSection } from "./_sections/metrics-section";
 import { GridSection } from "./_sections/grid-section";
 import { TrajectoriesSection } from "./_sections/trajectories-section";
@@ -28,6 +28,21 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
     <>
       <p className="muted"><Link href="/runs">Runs</Link> / {run.name}</p>
       <RunHeader run={run} />
+      {allows(actor, "upload") ? (
+        <details className="panel">
+          <summary>Edit name, variant and pairing</summary>
+          <ActionForm action={editRunAction} submitLabel="Save" label="Edit run">
+            <input type="hidden" name="runId" value={run.id} />
+            <p className="row">
+              <label>Name <input name="name" defaultValue={run.name} required maxLength={200} /></label>
+              <label>Variant <input name="variant" defaultValue={run.variant} required maxLength={50} list="variant-suggestions" /></label>
+              <label>Pairing key <input name="pairingKey" defaultValue={run.pairingKey ?? ""} maxLength={200} /></label>
+              <datalist id="variant-suggestions"><option value="base" /><option value="sft" /><option value="rft" /></datalist>
+            </p>
+            <p className="muted">Runs with the same pairing key are one model before and after fine-tuning; the compare page and the protocol table pair them.</p>
+          </ActionForm>
+        </details>
+      ) : null}
       {allows(actor, "admin") ? (
         <details className="panel">
           <summary>Delete this run</summary>
