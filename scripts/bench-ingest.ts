@@ -4,7 +4,6 @@
 // BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/loopscope_bench).
 // Usage: npm run bench:ingest -- [--trajectories 10000] [--events-per-trajectory 30]
 import { createReadStream, mkdirSync, rmSync } from "node:fs";
-import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -18,17 +17,6 @@ function option(name: string, fallback: number): number {
   return value === undefined ? fallback : Number(value);
 }
 
-async function ensureDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
-  execFileSync("npx", ["prisma", "migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url }, stdio: "pipe" });
-}
 
 /** Copies a table's rows of one run out to memory-bounded temp files, then times COPY FROM into a scratch table. */
 async function timeCopy(client: pg.Client, table: string, where: string, runId: string, dir: string, withForeignKey = false): Promise<number> {
@@ -52,7 +40,8 @@ async function main(): Promise<void> {
   const trajectories = option("trajectories", 10_000);
   const eventsPer = option("events-per-trajectory", 30);
   const url = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_bench";
-  await ensureDatabase(url);
+  const { ensureMigratedDatabase } = await import("@/lib/testing/ensure-database");
+  await ensureMigratedDatabase(url);
   process.env.DATABASE_URL = url;
   const { ingestBundle } = await import("@/lib/server/ingest-bundle");
   const { writeSyntheticJsonlBundle } = await import("@/lib/testing/synthetic-bundle");

@@ -2,7 +2,6 @@
 // loading its stored scores from PostgreSQL and computing every run-level metric, and
 // prints the row counts. BENCH_DATABASE_URL as in bench-ingest.
 // Usage: npm run bench:metrics -- [--trajectories 10000] [--repeat 3]
-import { execFileSync } from "node:child_process";
 import { createReadStream, mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,14 +17,8 @@ async function main(): Promise<void> {
   const trajectories = option("trajectories", 10_000);
   const repeat = option("repeat", 3);
   const url = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_bench";
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const name = new URL(url).pathname.slice(1);
-  if ((await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
-  execFileSync("npx", ["prisma", "migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url }, stdio: "pipe" });
+  const { ensureMigratedDatabase } = await import("@/lib/testing/ensure-database");
+  await ensureMigratedDatabase(url);
   process.env.DATABASE_URL = url;
 
   const { ingestBundle } = await import("@/lib/server/ingest-bundle");

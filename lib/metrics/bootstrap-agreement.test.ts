@@ -1,25 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { WIKIPEDIA_COHEN } from "./agreement-fixtures";
 import { bootstrapAgreement } from "./bootstrap-agreement";
 
-function repeatPairs(spec: [string, string, number][]): { a: string[]; b: string[] } {
-  const a: string[] = [];
-  const b: string[] = [];
-  for (const [x, y, count] of spec) {
-    for (let i = 0; i < count; i += 1) {
-      a.push(x);
-      b.push(y);
-    }
-  }
-  return { a, b };
-}
-
-// Wikipedia, "Cohen's kappa": 50 proposals, 20 yes/yes, 5 yes/no, 10 no/yes, 15 no/no.
-const wiki = repeatPairs([
-  ["yes", "yes", 20],
-  ["yes", "no", 5],
-  ["no", "yes", 10],
-  ["no", "no", 15],
-]);
+const wiki = WIKIPEDIA_COHEN;
 
 describe("bootstrapAgreement", () => {
   it("reports point estimates with intervals around them", () => {
