@@ -1,10 +1,10 @@
-import type { CompareRunMetrics, GainPoint } from "./compare-types";
+import type { GainPoint } from "./compare-types";
 
 interface GainRun {
   id: string;
   variant: string;
   pairingKey: string | null;
-  metrics: Pick<CompareRunMetrics, "goldHistory" | "successRate">;
+  metrics: { goldHistory: { allTurnSuccess: number | null }; successRate: { value: number | null } };
 }
 
 function difference(a: number | null, b: number | null): number | null {
