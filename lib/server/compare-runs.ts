@@ -10,7 +10,7 @@ import type { PairedMetricDelta } from "@/lib/metrics/paired-metric-delta";
 import { AppError } from "./app-error";
 import { getRunMetrics, type RunMetricsResponse } from "./get-run-metrics";
 
-export const MAX_COMPARED_RUNS = 8;
+import { MAX_COMPARED_RUNS } from "@/lib/presenters/compare-params";
 
 const ComponentConfigSchema = z.object({ name: z.string().optional(), version: z.string().optional() });
 
