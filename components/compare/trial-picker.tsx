@@ -18,7 +18,7 @@ export function TrialPicker(props: { runIds: [string, string]; taskId: string; l
       {(["trialA", "trialB"] as const).map((name, side) => (
         <label key={name}>
           {labels[side]}{" "}
-          <select name={name} defaultValue={selected[side]}>
+          <select name={name} defaultValue={selected[side]} aria-label={`Trial of ${labels[side]}`}>
             {(trials[side] ?? []).map((option) => (
               <option key={option.trial} value={option.trial}>
                 {optionLabel(option)}

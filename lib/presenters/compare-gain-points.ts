@@ -72,7 +72,7 @@ export function buildSuitePairsHref(suiteRuns: readonly { id: string; variant: s
 export interface GainChartModel {
   /** Plottable points (both changes known), in percentage points. */
   data: { x: number; y: number; label: string }[];
-  /** Symmetric axis limit in percentage points, a multiple of 10, at least 10. */
+  /** Symmetric axis limit in percentage points: a multiple of 10 with room for point labels, at least 10. */
   limit: number;
 }
 
@@ -81,5 +81,5 @@ export function buildGainChart(points: readonly GainPoint[]): GainChartModel {
     .filter((p): p is GainPoint & { goldDelta: number; closedDelta: number } => p.goldDelta !== null && p.closedDelta !== null)
     .map((p) => ({ x: p.goldDelta * 100, y: p.closedDelta * 100, label: `${p.pairingKey} (${p.candidateVariant})` }));
   const largest = Math.max(0, ...data.flatMap((d) => [Math.abs(d.x), Math.abs(d.y)]));
-  return { data, limit: Math.max(10, Math.ceil(largest / 10) * 10) };
+  return { data, limit: Math.max(10, Math.ceil((largest * 1.2) / 10) * 10) };
 }
