@@ -1,6 +1,10 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { signOutAction } from "./auth-actions";
+import { resolveActor } from "@/lib/server/auth/resolve-actor";
+import { allows } from "@/lib/server/auth/roles";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -8,16 +12,29 @@ export const metadata: Metadata = {
   description: "Gold-history scores beside closed-loop workflow outcomes for tool-calling agents",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const actor = await resolveActor(await headers()).catch(() => null);
   return (
     <html lang="en">
       <body>
         <header className="top">
-          <Link href="/" className="brand">Loopscope</Link>
+          <Link href="/runs" className="brand">Loopscope</Link>
           <nav aria-label="Main">
             <Link href="/runs">Runs</Link>
-            <Link href="/upload">Upload</Link>
+            {actor && allows(actor, "upload") ? <Link href="/upload">Upload</Link> : null}
+            {actor && allows(actor, "admin") ? <Link href="/admin/users">Users</Link> : null}
+            {actor && allows(actor, "admin") ? <Link href="/admin/audit">Audit</Link> : null}
           </nav>
+          {actor?.kind === "session" ? (
+            <form action={signOutAction} className="row">
+              <Link href="/account">{actor.name} · {actor.role}</Link>
+              <button type="submit">Sign out</button>
+            </form>
+          ) : actor ? (
+            <span className="row"><Link href="/account">local admin</Link><Link href="/signin">Sign in</Link></span>
+          ) : (
+            <Link href="/signin">Sign in</Link>
+          )}
         </header>
         <main>{children}</main>
       </body>

@@ -1,6 +1,10 @@
 import { UploadForm } from "@/components/upload/upload-form";
+import { requirePageAccess } from "@/lib/server/auth/page-access";
 
-export default function UploadPage() {
+export const dynamic = "force-dynamic";
+
+export default async function UploadPage() {
+  await requirePageAccess("upload");
   return (
     <>
       <h1>Upload</h1>

@@ -21,9 +21,10 @@ function fileNameFromRequest(request: Request): string {
 export async function readUpload(request: Request): Promise<UploadSource> {
   const body = request.body;
   if (!body) throw new AppError("bad_request", "the request has no body; send the bundle as multipart field `file` or as the raw body");
-  const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
-  if (contentType.startsWith("multipart/form-data")) return readMultipart(request, body, contentType);
-  const mediaType = contentType.split(";")[0]?.trim() ?? "";
+  // The multipart boundary is case-sensitive: only the media type may be lowercased.
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (mediaType === "multipart/form-data") return readMultipart(request, body, contentType);
   if (mediaType !== "" && !RAW_TYPES.includes(mediaType)) {
     throw new AppError("bad_request", `unsupported content type "${mediaType}"; use multipart/form-data or one of ${RAW_TYPES.join(", ")}`);
   }

@@ -5,6 +5,7 @@ import { recordProgress } from "@/lib/server/upload-progress";
 import { serverConfig } from "@/lib/server/config";
 import { AppError, route } from "@/lib/server/app-error";
 import { listBundles } from "@/lib/server/list-bundles";
+import { recordUpload } from "@/lib/server/audit";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -32,6 +33,9 @@ export const POST = route(async (request, { actor }) => {
   switch (result.kind) {
     case "stored": {
       const { kind: _kind, ...body } = result;
+      if (!result.duplicate) {
+        await recordUpload(actor, { bundleId: result.bundleId, fileName: upload.fileName, format: result.format, counts: { ...result.counts } });
+      }
       return Response.json(body, { status: result.duplicate ? 200 : 201 });
     }
     case "invalid": {

@@ -8,7 +8,7 @@ import { allows, type Access, type Actor } from "./roles";
 export async function requirePageAccess(access: Access = "read"): Promise<Actor> {
   const requestHeaders = await headers();
   const actor = await resolveActor(requestHeaders);
-  if (!actor) redirect(`/signin?next=${encodeURIComponent(requestHeaders.get("x-loopscope-path") ?? "/")}`);
+  if (!actor) redirect("/signin");
   if (!allows(actor, access)) forbidden();
   return actor;
 }

@@ -1,0 +1,94 @@
+"use server";
+
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { SESSION_COOKIE } from "@/lib/server/auth/secrets";
+import { formValues, runAction, type ActionState } from "@/lib/server/action";
+import {
+  NewTokenSchema, NewUserSchema, PasswordChangeSchema, SignInSchema, changePassword, createFirstAdmin, createToken, createUserAsAdmin,
+  revokeToken, setUserRole, signIn, signOut,
+} from "@/lib/server/accounts";
+
+function safeNext(value: string | undefined): string {
+  // Only same-site paths: an open redirect would let a link send users elsewhere after sign-in.
+  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/runs";
+}
+
+async function startSession(email: string, password: string): Promise<boolean> {
+  const session = await signIn({ email, password });
+  if (!session) return false;
+  (await cookies()).set(SESSION_COOKIE, session.sessionToken, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: process.env.LOOPSCOPE_SECURE_COOKIES === "1",
+    path: "/",
+    expires: session.expiresAt,
+  });
+  return true;
+}
+
+export async function signInAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
+  const values = formValues(form);
+  const parsed = SignInSchema.safeParse(values);
+  if (!parsed.success || !(await startSession(parsed.data.email, parsed.data.password))) return { ok: false, message: "wrong email or password" };
+  redirect(safeNext(values.next));
+}
+
+export async function signOutAction(): Promise<void> {
+  const store = await cookies();
+  const token = store.get(SESSION_COOKIE)?.value;
+  if (token) await signOut(token);
+  store.delete(SESSION_COOKIE);
+  redirect("/signin");
+}
+
+export async function setupAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
+  const values = formValues(form);
+  const parsed = NewUserSchema.omit({ role: true }).safeParse(values);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`).join("; ") };
+  try {
+    await createFirstAdmin(parsed.data);
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : "setup failed" };
+  }
+  await startSession(parsed.data.email, parsed.data.password);
+  redirect("/runs");
+}
+
+export async function changePasswordAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
+  return runAction("read", async (actor) => {
+    const token = (await cookies()).get(SESSION_COOKIE)?.value ?? null;
+    await changePassword(actor, PasswordChangeSchema.parse(formValues(form)), token);
+    return { ok: true, message: "password changed; your other sessions were signed out" };
+  });
+}
+
+export async function createTokenAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
+  return runAction("read", async (actor) => {
+    const input = NewTokenSchema.parse({ ...formValues(form), scopes: form.getAll("scopes").map(String) });
+    const { token, dto } = await createToken(actor, input);
+    return { ok: true, message: `token "${dto.name}" created; copy it now, it is not shown again`, secret: token };
+  });
+}
+
+export async function revokeTokenAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
+  return runAction("read", async (actor) => {
+    await revokeToken(actor, z.string().min(1).parse(form.get("tokenId")));
+    return { ok: true, message: "token revoked" };
+  });
+}
+
+export async function createUserAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
+  return runAction("admin", async (actor) => {
+    const user = await createUserAsAdmin(actor, NewUserSchema.parse(formValues(form)));
+    return { ok: true, message: `created ${user.email} (${user.role})` };
+  });
+}
+
+export async function setRoleAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
+  return runAction("admin", async (actor) => {
+    const user = await setUserRole(actor, z.string().min(1).parse(form.get("userId")), String(form.get("role")));
+    return { ok: true, message: `${user.email} is now ${user.role}` };
+  });
+}

@@ -1,0 +1,33 @@
+import { createHash, randomBytes } from "node:crypto";
+
+export const SESSION_COOKIE = "loopscope_session";
+export const SESSION_DAYS = 30;
+export const TOKEN_PREFIX = "lsk_";
+
+export function newSecret(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Only this digest is stored: the database never holds a usable session or token. */
+export function digest(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}
+
+export function newApiToken(): { token: string; prefix: string; hash: string } {
+  const token = `${TOKEN_PREFIX}${newSecret()}`;
+  return { token, prefix: token.slice(0, TOKEN_PREFIX.length + 6), hash: digest(token) };
+}
+
+export function readCookie(cookieHeader: string | null, name: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return null;
+}
+
+export function readBearer(authorization: string | null): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? "");
+  return match?.[1] ?? null;
+}

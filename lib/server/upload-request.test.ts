@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { readUpload } from "./upload-request";
+
+async function text(chunks: AsyncIterable<Uint8Array>): Promise<string> {
+  let out = "";
+  for await (const chunk of chunks) out += Buffer.from(chunk).toString();
+  return out;
+}
+
+describe("readUpload", () => {
+  it("reads the file field of a multipart body whose boundary has upper-case letters (as browsers send)", async () => {
+    const boundary = "----WebKitFormBoundaryAbCdEf123";
+    const body = [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="b.jsonl"', "Content-Type: application/octet-stream", "", "line one\nline two", `--${boundary}--`, ""].join("\r\n");
+    const request = new Request("http://test/api/bundles", { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body });
+    const upload = await readUpload(request);
+    expect(upload.fileName).toBe("b.jsonl");
+    expect(await text(upload.chunks)).toBe("line one\nline two");
+  });
+
+  it("takes a raw body with the file name from X-File-Name, and refuses other content types", async () => {
+    const raw = await readUpload(new Request("http://test/api/bundles", { method: "POST", headers: { "content-type": "application/x-ndjson", "x-file-name": "run%201.jsonl" }, body: "{}" }));
+    expect(raw.fileName).toBe("run 1.jsonl");
+    expect(await text(raw.chunks)).toBe("{}");
+    await expect(readUpload(new Request("http://test/api/bundles", { method: "POST", headers: { "content-type": "text/html" }, body: "<p>" }))).rejects.toThrow('unsupported content type "text/html"');
+  });
+});
