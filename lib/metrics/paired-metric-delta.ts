@@ -1,15 +1,27 @@
-import { bootstrapPercentileInterval, DEFAULT_RESAMPLES, DEFAULT_SEED, type Statistic } from "./bootstrap";
+import { bootstrapPercentileInterval, DEFAULT_RESAMPLES, DEFAULT_SEED } from "./bootstrap";
 import type { BootstrapOptions } from "./types";
 
-/** The items (turn scores, trajectories) of one task in the baseline (a) and the candidate (b). */
-export interface PairedTaskItems<T> {
+/**
+ * One task's share of a pooled metric: the metric over a set of tasks is
+ * sum(numerator) / sum(denominator). Rates give (hits, eligible), means give
+ * (sum, count), per-task averages such as pass^k give (value, 1).
+ * null: the metric is undefined for any set that contains this task (pass^k
+ * for a task with fewer than k trials).
+ */
+export interface TaskRatio {
+  numerator: number;
+  denominator: number;
+}
+
+/** A task both runs ran, with each run's own ratio (baseline a, candidate b). */
+export interface PairedTaskRatios {
   taskId: string;
-  a: readonly T[];
-  b: readonly T[];
+  a: TaskRatio | null;
+  b: TaskRatio | null;
 }
 
 export interface PairedMetricDelta {
-  /** statistic(b pooled over shared tasks) - statistic(a pooled over shared tasks); null when either side is undefined. */
+  /** pooled(b) - pooled(a) over the shared tasks; null when either side is undefined. */
   delta: number | null;
   valueA: number | null;
   valueB: number | null;
@@ -17,7 +29,7 @@ export interface PairedMetricDelta {
   interval: { low: number; high: number } | null;
   /** True when the interval lies strictly on one side of zero. */
   excludesZero: boolean;
-  /** Tasks with items on both sides. */
+  /** Shared tasks the delta is computed over. */
   tasks: number;
 }
 
@@ -25,36 +37,43 @@ export interface PairedMetricDeltaOptions extends BootstrapOptions {
   level?: number;
 }
 
-function pooledDelta<T>(sample: readonly PairedTaskItems<T>[], statistic: Statistic<T>): number | null {
-  const valueA = statistic(sample.flatMap((task) => task.a));
-  const valueB = statistic(sample.flatMap((task) => task.b));
+/** sum(numerator) / sum(denominator); null when the denominator is 0 or any task is undefined. */
+export function poolRatios(ratios: readonly (TaskRatio | null)[]): number | null {
+  let numerator = 0;
+  let denominator = 0;
+  for (const ratio of ratios) {
+    if (ratio === null) return null;
+    numerator += ratio.numerator;
+    denominator += ratio.denominator;
+  }
+  return denominator === 0 ? null : numerator / denominator;
+}
+
+function pooledDelta(sample: readonly PairedTaskRatios[]): number | null {
+  const valueA = poolRatios(sample.map((task) => task.a));
+  const valueB = poolRatios(sample.map((task) => task.b));
   return valueA === null || valueB === null ? null : valueB - valueA;
 }
 
 /**
- * Paired bootstrap of the difference of any pooled metric between two runs on
+ * Paired bootstrap of the difference of a pooled metric between two runs on
  * the same tasks: a resample draws tasks with replacement and keeps, for each
- * drawn task, both runs' own items (e.g. that run's turn scores), so the task
- * mix is identical on both sides and between-task variation cancels.
- * Tasks missing on either side are left out before anything is computed.
+ * drawn task, both runs' own ratios (from that run's turn scores or
+ * trajectories), so the task mix is identical on both sides and between-task
+ * variation cancels. Callers pass only tasks both runs ran.
  */
-export function computePairedMetricDelta<T>(
-  tasks: readonly PairedTaskItems<T>[],
-  statistic: Statistic<T>,
-  options: PairedMetricDeltaOptions = {},
-): PairedMetricDelta {
-  const shared = tasks.filter((task) => task.a.length > 0 && task.b.length > 0);
-  const valueA = statistic(shared.flatMap((task) => task.a));
-  const valueB = statistic(shared.flatMap((task) => task.b));
+export function computePairedMetricDelta(tasks: readonly PairedTaskRatios[], options: PairedMetricDeltaOptions = {}): PairedMetricDelta {
+  const valueA = poolRatios(tasks.map((task) => task.a));
+  const valueB = poolRatios(tasks.map((task) => task.b));
   const delta = valueA === null || valueB === null ? null : valueB - valueA;
   const interval =
     delta === null
       ? null
-      : bootstrapPercentileInterval(shared, (sample) => pooledDelta(sample, statistic), {
+      : bootstrapPercentileInterval(tasks, pooledDelta, {
           resamples: options.resamples ?? DEFAULT_RESAMPLES,
           seed: options.seed ?? DEFAULT_SEED,
           level: options.level ?? 0.95,
         });
   const excludesZero = interval !== null && (interval.low > 0 || interval.high < 0);
-  return { delta, valueA, valueB, interval, excludesZero, tasks: shared.length };
+  return { delta, valueA, valueB, interval, excludesZero, tasks: tasks.length };
 }

@@ -7,8 +7,8 @@ import {
   type TrajectoryOutcome,
   type TurnScore,
 } from "@/lib/metrics";
-import { computePairedMetricDelta, type PairedMetricDelta, type PairedTaskItems } from "@/lib/metrics/paired-metric-delta";
-import { goldStatistic, type CatalogMetric } from "./compare-metric-catalog";
+import { computePairedMetricDelta, type PairedMetricDelta, type TaskRatio } from "@/lib/metrics/paired-metric-delta";
+import type { CatalogMetric } from "./compare-metric-catalog";
 import type { ComponentVersion, NoiseNote, PairAnalysis } from "./compare-types";
 
 export interface RunData {
@@ -31,10 +31,15 @@ function groupByTask<T extends { taskId: string }>(items: readonly T[]): Map<str
   return groups;
 }
 
-function pairItems<T extends { taskId: string }>(a: readonly T[], b: readonly T[]): PairedTaskItems<T>[] {
+/** Tasks present on both sides (by external id), sorted, with each side's items. */
+function pairItems<T extends { taskId: string }>(a: readonly T[], b: readonly T[]): { taskId: string; a: T[]; b: T[] }[] {
   const groupsA = groupByTask(a);
   const groupsB = groupByTask(b);
   return [...groupsA.keys()].filter((taskId) => groupsB.has(taskId)).sort().map((taskId) => ({ taskId, a: groupsA.get(taskId) ?? [], b: groupsB.get(taskId) ?? [] }));
+}
+
+function pairRatios<T>(pairs: readonly { taskId: string; a: T[]; b: T[] }[], taskRatio: (items: readonly T[]) => TaskRatio | null) {
+  return pairs.map((pair) => ({ taskId: pair.taskId, a: taskRatio(pair.a), b: taskRatio(pair.b) }));
 }
 
 function describeVersion(value: ComponentVersion | null): string {
@@ -92,7 +97,8 @@ export function analyzePair(
   const turnPairs = pairItems(baseline.turns, candidate.turns);
   const deltas = new Map<string, PairedMetricDelta>();
   for (const metric of catalog) {
-    const delta = metric.group === "gold" ? computePairedMetricDelta(turnPairs, goldStatistic(metric), options) : computePairedMetricDelta(outcomePairs, metric.compute, options);
+    const ratios = metric.group === "gold" ? pairRatios(turnPairs, metric.taskRatio) : pairRatios(outcomePairs, metric.taskRatio);
+    const delta = computePairedMetricDelta(ratios, options);
     deltas.set(metric.key, delta);
   }
   return {
