@@ -60,6 +60,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
       <p>
         <ExportLinks runIds={query.runs} table="protocol" />
       </p>
+      {comparison.pairs.some((pair) => pair.baselineOnlyTasks + pair.candidateOnlyTasks > 0) ? (
+        <p className="muted">Run columns are whole-run values; deltas and intervals are over the shared tasks only (see the paired analysis for what was left out).</p>
+      ) : null}
       <ProtocolTable runs={runs} rows={comparison.protocolRows} />
 
       <GainPanel gain={comparison.gain} runs={runs} />

@@ -1,4 +1,4 @@
-import { formatValue } from "@/lib/presenters/compare-format";
+import { formatValue, shortenLabel } from "@/lib/presenters/compare-format";
 import { runLabel } from "@/lib/presenters/compare-export-tables";
 import type { StratumRow } from "@/lib/presenters/compare-series";
 import type { ComparedRun } from "@/lib/presenters/compare-types";
@@ -17,7 +17,7 @@ export function StrataTable({ runs, rows, title }: { runs: ComparedRun[]; rows: 
       <tbody>
         {rows.map((row) => (
           <tr key={row.key}>
-            <td>{row.key}</td>
+            <td title={row.key}>{shortenLabel(row.key)}</td>
             {row.perRun.map((rate, i) => (
               <td key={runs[i]?.id ?? i} className="num">
                 {formatValue(rate.value, "rate")} <span className="muted">({rate.count}/{rate.n})</span>

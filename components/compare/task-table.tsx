@@ -11,6 +11,7 @@ const TONE: Record<TransitionKind, string> = { bothPass: "ok", fixed: "ok", brok
 export function TaskTable({ runs, rows, total, query }: { runs: ComparedRun[]; rows: TaskComparisonRow[]; total: number; query: ComparePageQuery }) {
   const [baseline, candidate] = runs;
   if (!baseline || !candidate) return null;
+  if (total === 0) return <p className="panel">The two runs share no task (tasks are matched by their external id), so there is nothing to compare task by task.</p>;
   const nextDiffSort = query.sort === "diff-desc" ? "diff-asc" : "diff-desc";
   return (
     <>

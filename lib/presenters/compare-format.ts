@@ -37,3 +37,9 @@ export function formatPValue(p: number): string {
 export function formatFraction(c: number, n: number): string {
   return `${c}/${n}`;
 }
+
+/** Long free-text keys (tau2 personas are paragraphs) shortened to one line for table cells. */
+export function shortenLabel(text: string, limit = 60): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDelta, formatInterval, formatPValue, formatValue } from "./compare-format";
+import { formatDelta, formatInterval, formatPValue, formatValue, shortenLabel } from "./compare-format";
 import { compareHref, ComparePageQuerySchema, CompareTaskQuerySchema, compareTaskHref } from "./compare-params";
 
 describe("compare URL parameters", () => {
@@ -30,5 +30,7 @@ describe("compare formatting", () => {
     expect(formatInterval(null, "score")).toBe("n/a");
     expect(formatPValue(0.0703125)).toBe("0.070");
     expect(formatPValue(0.0002)).toBe("< 0.001");
+    expect(shortenLabel("short")).toBe("short");
+    expect(shortenLabel(`A  persona\n${"x".repeat(80)}`, 20)).toBe("A persona xxxxxxxxx…");
   });
 });

@@ -32,7 +32,7 @@ export default async function CompareTaskPage({ searchParams }: { searchParams: 
         <Link href={compareHref(pair)}>← Comparison</Link>
       </p>
       <h1>
-        Task <span className="mono">{task}</span>, side by side
+        Task {task}, side by side
       </h1>
       <div className="panel">
         <TrialPicker runIds={pair} taskId={task} labels={labels} trials={[a.trials, b.trials]} selected={[a.trial.trial, b.trial.trial]} />
