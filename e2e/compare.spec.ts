@@ -37,6 +37,8 @@ test.describe("compare a base run with its SFT run", () => {
     await expect(transitions.getByTitle("both fail")).toContainText("0");
     await expect(page.getByText("McNemar exact p")).toContainText("1.000");
     await expect(page.getByRole("alert").filter({ hasText: "Different judges" })).toBeVisible();
+    // The baseline's per-task rates are all 0 or 1, so its trials carry no variation: any difference is beyond the noise floor.
+    await expect(page.getByRole("note").filter({ hasText: "Beyond the noise floor" })).toBeVisible();
     await expect(page.getByRole("table", { name: "Gain per model" })).toContainText("+75.0 pp");
     await expect(page.getByRole("img", { name: "pass^k curves" }).locator("svg").first()).toBeVisible();
     await page.screenshot({ path: "test-results/compare-page.png", fullPage: true });
