@@ -1,11 +1,24 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// A second server with LOOPSCOPE_AUTH=required, for the accounts and roles specs.
+const AUTH_PORT = PORT + 1;
 export const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_e2e_test";
+export const E2E_AUTH_DATABASE_URL = process.env.E2E_AUTH_DATABASE_URL ?? E2E_DATABASE_URL.replace(/_test$/, "_auth_test");
+process.env.E2E_AUTH_DATABASE_URL = E2E_AUTH_DATABASE_URL;
 
-if (!new URL(E2E_DATABASE_URL).pathname.endsWith("_test")) {
-  throw new Error("E2E_DATABASE_URL must name a database ending in _test");
+for (const url of [E2E_DATABASE_URL, E2E_AUTH_DATABASE_URL]) {
+  if (!new URL(url).pathname.endsWith("_test")) throw new Error(`${url} must name a database ending in _test`);
 }
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1280, height: 900 },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  },
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -23,25 +36,26 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
   },
   projects: [
+    { name: "chromium", testIgnore: /auth\.spec\.ts/, use: chromium },
+    { name: "auth", testMatch: /auth\.spec\.ts/, use: { ...chromium, baseURL: `http://127.0.0.1:${AUTH_PORT}` } },
+  ],
+  // The app is built by the test script before Playwright starts; these only serve it.
+  webServer: [
     {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1280, height: 900 },
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-        },
-      },
+      command: `node scripts/with-database.mjs -- next start -p ${PORT}`,
+      url: `http://127.0.0.1:${PORT}/api/runs`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: { DATABASE_URL: E2E_DATABASE_URL, NEXT_TELEMETRY_DISABLED: "1" },
+      stdout: "pipe",
+    },
+    {
+      command: `node scripts/with-database.mjs -- next start -p ${AUTH_PORT}`,
+      url: `http://127.0.0.1:${AUTH_PORT}/signin`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: { DATABASE_URL: E2E_AUTH_DATABASE_URL, NEXT_TELEMETRY_DISABLED: "1", LOOPSCOPE_AUTH: "required" },
+      stdout: "pipe",
     },
   ],
-  webServer: {
-    // The app is built by the test script before Playwright starts; this only serves it.
-    command: `node scripts/with-database.mjs -- next start -p ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/api/runs`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: { DATABASE_URL: E2E_DATABASE_URL, NEXT_TELEMETRY_DISABLED: "1" },
-    stdout: "pipe",
-  },
 });

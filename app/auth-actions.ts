@@ -2,6 +2,7 @@
 
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
+import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { SESSION_COOKIE } from "@/lib/server/auth/secrets";
 import { formValues, runAction, type ActionState } from "@/lib/server/action";
@@ -68,6 +69,7 @@ export async function createTokenAction(_previous: ActionState | null, form: For
   return runAction("read", async (actor) => {
     const input = NewTokenSchema.parse({ ...formValues(form), scopes: form.getAll("scopes").map(String) });
     const { token, dto } = await createToken(actor, input);
+    revalidatePath("/account");
     return { ok: true, message: `token "${dto.name}" created; copy it now, it is not shown again`, secret: token };
   });
 }
@@ -75,6 +77,7 @@ export async function createTokenAction(_previous: ActionState | null, form: For
 export async function revokeTokenAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
   return runAction("read", async (actor) => {
     await revokeToken(actor, z.string().min(1).parse(form.get("tokenId")));
+    revalidatePath("/account");
     return { ok: true, message: "token revoked" };
   });
 }
@@ -82,6 +85,7 @@ export async function revokeTokenAction(_previous: ActionState | null, form: For
 export async function createUserAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
   return runAction("admin", async (actor) => {
     const user = await createUserAsAdmin(actor, NewUserSchema.parse(formValues(form)));
+    revalidatePath("/admin/users");
     return { ok: true, message: `created ${user.email} (${user.role})` };
   });
 }
@@ -89,6 +93,7 @@ export async function createUserAction(_previous: ActionState | null, form: Form
 export async function setRoleAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
   return runAction("admin", async (actor) => {
     const user = await setUserRole(actor, z.string().min(1).parse(form.get("userId")), String(form.get("role")));
+    revalidatePath("/admin/users");
     return { ok: true, message: `${user.email} is now ${user.role}` };
   });
 }

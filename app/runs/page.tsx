@@ -1,22 +1,40 @@
 import Link from "next/link";
-import { listRuns } from "@/lib/server/list-runs";
 import { requirePageAccess } from "@/lib/server/auth/page-access";
-import { RunsTable } from "@/components/runs/runs-table";
+import { getLeaderboard } from "@/lib/server/get-leaderboard";
+import { buildChartSeries } from "@/lib/presenters/leaderboard-chart";
+import { DEFAULT_CHART_METRIC, parseLeaderboardQuery } from "@/lib/presenters/leaderboard-query";
+import { buildLeaderboardView } from "@/lib/presenters/leaderboard-rows";
+import { Leaderboard } from "@/components/leaderboard/leaderboard";
 
 export const dynamic = "force-dynamic";
 
-export default async function RunsPage() {
+interface Props {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export default async function RunsPage({ searchParams }: Props) {
   await requirePageAccess("read");
-  const runs = await listRuns();
+  const requested = parseLeaderboardQuery(await searchParams);
+  const entries = await getLeaderboard();
+  if (entries.length === 0) {
+    return (
+      <>
+        <h1>Runs</h1>
+        <div className="panel">No runs yet. <Link href="/upload">Upload a bundle</Link> (Loopscope, tau2-bench or tau-bench results).</div>
+      </>
+    );
+  }
+  const view = buildLeaderboardView(entries, requested);
+  const chartMetric = view.definitions.find((d) => d.id === requested.metric) ?? view.definitions.find((d) => d.id === DEFAULT_CHART_METRIC);
+  const query = { ...requested, page: view.page, metric: chartMetric?.id ?? DEFAULT_CHART_METRIC };
   return (
     <>
       <h1>Runs</h1>
-      <p className="lead">Every ingested run. <Link href="/upload">Upload a bundle</Link> to add more.</p>
-      {runs.length === 0 ? (
-        <div className="panel">No runs yet. <Link href="/upload">Upload a bundle</Link> (Loopscope, tau2-bench or tau-bench results).</div>
-      ) : (
-        <RunsTable runs={runs} />
-      )}
+      <p className="lead">
+        Gold-history (next-turn) scores beside closed-loop outcomes, one row per run. Values in %; ± is a bootstrap standard error,
+        [ ] a Wilson 95% interval, n/N the counts behind a rate; n/a where a metric is undefined. <Link href="/upload">Upload a bundle</Link> to add runs.
+      </p>
+      {chartMetric ? <Leaderboard view={view} query={query} chart={buildChartSeries(view.rows, chartMetric)} /> : null}
     </>
   );
 }

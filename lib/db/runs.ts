@@ -51,3 +51,8 @@ export async function countRunRecords(runIds: string[], client: DbOrTx = db()): 
 export function countRuns(client: DbOrTx = db()): Promise<number> {
   return client.run.count();
 }
+
+export async function updateRunLabels({ runId, name, variant, pairingKey }: { runId: string; name: string; variant: string; pairingKey: string | null }, client: DbOrTx = db()): Promise<boolean> {
+  const result = await client.run.updateMany({ where: { id: runId }, data: { name, variant, pairingKey } });
+  return result.count > 0;
+}

@@ -14,6 +14,8 @@ const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "
   "api/runs": { GET: "read" },
   "api/runs/[id]": { DELETE: "admin" },
   "api/runs/[id]/metrics": { GET: "read" },
+  "api/runs/[id]/trajectories": { GET: "read" },
+  "api/suites/[id]/protocol": { GET: "read" },
 };
 
 function routeFiles(dir: string, base = dir): string[] {

@@ -1,0 +1,28 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { runAction, type ActionState } from "@/lib/server/action";
+import { deleteRun } from "@/lib/server/delete-run";
+import { editRunLabels } from "@/lib/server/edit-run";
+import { formValues } from "@/lib/server/action";
+
+export async function deleteRunAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
+  const result = await runAction("admin", async (actor) => {
+    const deleted = await deleteRun(actor, z.string().min(1).parse(form.get("runId")));
+    return { ok: true, message: `deleted ${deleted.name}` };
+  });
+  if (!result.ok) return result;
+  revalidatePath("/runs");
+  redirect("/runs");
+}
+
+export async function editRunAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
+  return runAction("upload", async (actor) => {
+    const labels = await editRunLabels(actor, { runId: "", name: "", variant: "", pairingKey: "", ...formValues(form) });
+    revalidatePath(`/runs/${labels.runId}`);
+    revalidatePath("/runs");
+    return { ok: true, message: `saved: ${labels.name} (${labels.variant}${labels.pairingKey ? `, pairs by ${labels.pairingKey}` : ", unpaired"})` };
+  });
+}

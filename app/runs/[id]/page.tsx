@@ -1,0 +1,66 @@
+import { Suspense } from "react";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { requirePageAccess } from "@/lib/server/auth/page-access";
+import { getRunHeader } from "@/lib/server/get-run-page";
+import { parseRunPageQuery } from "@/lib/presenters/run-page-query";
+import { RunHeader } from "@/components/run/run-header";
+import { ActionForm } from "@/components/auth/action-form";
+import { allows } from "@/lib/server/auth/roles";
+import { deleteRunAction, editRunAction } from "./actions";
+import { MetricsSection } from "./_sections/metrics-section";
+import { GridSection } from "./_sections/grid-section";
+import { TrajectoriesSection } from "./_sections/trajectories-section";
+
+export const dynamic = "force-dynamic";
+
+const ParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+export default async function RunPage(props: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const actor = await requirePageAccess("read");
+  const params = ParamsSchema.safeParse(await props.params);
+  if (!params.success) notFound();
+  const run = await getRunHeader(params.data.id);
+  if (!run) notFound();
+  const query = parseRunPageQuery(await props.searchParams);
+  return (
+    <>
+      <p className="muted"><Link href="/runs">Runs</Link> / {run.name}</p>
+      <RunHeader run={run} />
+      {allows(actor, "upload") ? (
+        <details className="panel">
+          <summary>Edit name, variant and pairing</summary>
+          <ActionForm action={editRunAction} submitLabel="Save" label="Edit run">
+            <input type="hidden" name="runId" value={run.id} />
+            <p className="row">
+              <label>Name <input name="name" defaultValue={run.name} required maxLength={200} /></label>
+              <label>Variant <input name="variant" defaultValue={run.variant} required maxLength={50} list="variant-suggestions" /></label>
+              <label>Pairing key <input name="pairingKey" defaultValue={run.pairingKey ?? ""} maxLength={200} /></label>
+              <datalist id="variant-suggestions"><option value="base" /><option value="sft" /><option value="rft" /></datalist>
+            </p>
+            <p className="muted">Runs with the same pairing key are one model before and after fine-tuning; the compare page and the protocol table pair them.</p>
+          </ActionForm>
+        </details>
+      ) : null}
+      {allows(actor, "admin") ? (
+        <details className="panel">
+          <summary>Delete this run</summary>
+          <ActionForm action={deleteRunAction} submitLabel="Delete run" label="Delete run" confirm={`Delete ${run.name} with all its trajectories, events and turn predictions? This cannot be undone.`}>
+            <p className="muted">Removes the run, its trajectories, events and gold-history predictions in one transaction. Recorded in the audit log.</p>
+            <input type="hidden" name="runId" value={run.id} />
+          </ActionForm>
+        </details>
+      ) : null}
+      <Suspense fallback={<div className="panel muted">Computing metrics…</div>}>
+        <MetricsSection runId={run.id} />
+      </Suspense>
+      <Suspense fallback={<div className="panel muted">Loading task grid…</div>}>
+        <GridSection runId={run.id} query={query} />
+      </Suspense>
+      <Suspense fallback={<div className="panel muted">Loading trajectories…</div>}>
+        <TrajectoriesSection runId={run.id} query={query} />
+      </Suspense>
+    </>
+  );
+}

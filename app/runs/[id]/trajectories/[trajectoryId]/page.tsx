@@ -1,0 +1,84 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { requirePageAccess } from "@/lib/server/auth/page-access";
+import { getTrajectory } from "@/lib/server/get-trajectory";
+import { buildTimelineModel } from "@/lib/presenters/timeline-model";
+import { buildTrajectoryNavigation } from "@/lib/presenters/timeline-navigation";
+import { diffState } from "@/lib/presenters/state-diff";
+import { buildReplyCheckView } from "@/lib/presenters/timeline-reply";
+import { OutcomeBadge } from "@/components/run/outcome-badge";
+import { TimelineList } from "@/components/timeline/timeline-list";
+import { TrajectoryEnd } from "@/components/timeline/trajectory-end";
+import { TaskPanel } from "@/components/timeline/task-panel";
+import { TrajectoryNav } from "@/components/timeline/trajectory-nav";
+import styles from "./page.module.css";
+
+export const dynamic = "force-dynamic";
+
+const ParamsSchema = z.object({ id: z.string().min(1).max(100), trajectoryId: z.string().min(1).max(100) });
+
+export default async function TrajectoryPage(props: { params: Promise<{ id: string; trajectoryId: string }> }) {
+  await requirePageAccess("read");
+  const params = ParamsSchema.safeParse(await props.params);
+  if (!params.success) notFound();
+  const view = await getTrajectory({ runId: params.data.id, trajectoryId: params.data.trajectoryId });
+  if (!view) notFound();
+  const { trajectory: t, task } = view;
+  const navigation = buildTrajectoryNavigation(view.cells, t.id);
+  if (!navigation) notFound();
+  const model = buildTimelineModel(view.events, t.judgeTurnLabels);
+  return (
+    <>
+      <p className="muted">
+        <Link href="/runs">Runs</Link> / <Link href={`/runs/${t.run.id}`}>{t.run.name}</Link> / task {task.externalId} trial {t.trial}
+      </p>
+      <div className="row">
+        <h1>Task <span className="mono">{task.externalId}</span> · trial {t.trial}</h1>
+        <OutcomeBadge success={t.success} stopReason={t.stopReason} />
+        <span className="badge">{t.run.variant}</span>
+      </div>
+      <p className="muted" aria-label="Trajectory summary">
+        {t.eventCount} events · {t.userTurns} user turns · {t.toolCallCount} agent tool calls
+        {t.userToolCallCount > 0 ? ` · ${t.userToolCallCount} user tool calls` : ""} · {t.toolErrorCount} tool errors
+        {t.toolErrorsInferred ? " (error flags inferred from output text)" : ""} ({t.unresolvedToolErrorCount} unresolved)
+        {model.flaggedTurns.length > 0 ? ` · judge flagged turns ${model.flaggedTurns.join(", ")}` : ""}
+        {t.externalId ? ` · source id ${t.externalId}` : ""}
+      </p>
+      <TrajectoryNav runId={t.run.id} taskExternalId={task.externalId} navigation={navigation} paired={view.paired} pairingKey={t.run.pairingKey} />
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <section aria-label="Timeline">
+            <h2>Timeline</h2>
+            <TimelineList rows={model.rows} firstErrorSeq={model.firstErrorSeq} />
+          </section>
+          <TrajectoryEnd
+            end={{
+              stopReason: t.stopReason,
+              stopReasonInferred: t.stopReasonInferred,
+              stateMatch: t.stateMatch,
+              replyCheck: t.replyCheck,
+              reward: t.reward,
+              rewardBreakdown: t.rewardBreakdown,
+              finalReply: t.finalReply,
+              finalReplyInferred: t.finalReplyInferred,
+              judge: {
+                name: t.judgeName,
+                goalCompleted: t.judgeGoalCompleted,
+                errorSource: t.judgeErrorSource,
+                toolHallucination: t.judgeToolHallucination,
+                userHallucination: t.judgeUserHallucination,
+                policyViolation: t.judgePolicyViolation,
+                failureCategory: t.judgeFailureCategory,
+                rationale: t.judgeRationale,
+              },
+            }}
+            diff={diffState(task.expectedFinalState, t.finalState)}
+            reply={buildReplyCheckView(t.finalReply, task.requiredReplyInfo)}
+          />
+        </div>
+        <TaskPanel task={task} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+"use client";
+
+import { flexRender, getCoreRowModel, useReactTable, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
+import { useMemo } from "react";
+import type { MetricDefinition, MetricGroupId } from "@/lib/presenters/leaderboard-metrics";
+import type { LeaderboardRow } from "@/lib/presenters/leaderboard-rows";
+import { buildLeaderboardColumns, NUMERIC_INFO_COLUMNS } from "./leaderboard-columns";
+import { SelectColumnHeader } from "./select-column-header";
+import styles from "./leaderboard.module.css";
+
+interface Props {
+  rows: LeaderboardRow[];
+  definitions: MetricDefinition[];
+  groups: MetricGroupId[];
+  sorting: SortingState;
+  onSortingChange: (next: SortingState) => void;
+  selected: readonly string[];
+  onSelectionChange: (next: RowSelectionState) => void;
+  pending: boolean;
+}
+
+function resolve<T>(updater: Updater<T>, current: T): T {
+  return typeof updater === "function" ? (updater as (old: T) => T)(current) : updater;
+}
+
+export function LeaderboardTable({ rows, definitions, groups, sorting, onSortingChange, selected, onSelectionChange, pending }: Props) {
+  const columns = useMemo(() => buildLeaderboardColumns(definitions, groups), [definitions, groups]);
+  const metricIds = useMemo(() => new Set(definitions.map((d) => d.id)), [definitions]);
+  const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries(selected.map((id) => [id, true])), [selected]);
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getRowId: (row) => row.id,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    state: { sorting, rowSelection },
+    onSortingChange: (updater) => onSortingChange(resolve(updater, sorting)),
+    onRowSelectionChange: (updater) => onSelectionChange(resolve(updater, rowSelection)),
+  });
+  const isNumeric = (id: string) => metricIds.has(id) || NUMERIC_INFO_COLUMNS.has(id);
+
+  return (
+    <div className={`${styles.scroll} ${pending ? styles.pending : ""}`} aria-busy={pending}>
+      <table className="data" aria-label="Leaderboard">
+        <thead>
+          {table.getHeaderGroups().map((headerGroup, depth) => (
+            <tr key={headerGroup.id}>
+              {depth === 0 ? <th rowSpan={2}><SelectColumnHeader table={table} /></th> : null}
+              {headerGroup.headers.map((header) => {
+                if (header.isPlaceholder) return <th key={header.id} colSpan={header.colSpan} />;
+                if (header.subHeaders.length > 0) {
+                  return <th key={header.id} colSpan={header.colSpan} className={styles.groupHeader}>{flexRender(header.column.columnDef.header, header.getContext())}</th>;
+                }
+                const sorted = header.column.getIsSorted();
+                return (
+                  <th
+                    key={header.id}
+                    className={isNumeric(header.column.id) ? "num" : undefined}
+                    aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
+                  >
+                    <button type="button" className={styles.sortButton} onClick={header.column.getToggleSortingHandler()}>
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                      {sorted === "asc" ? " ▲" : sorted === "desc" ? " ▼" : ""}
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} aria-selected={row.getIsSelected()}>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${row.original.model} ${row.original.variant} (${row.original.name})`}
+                  checked={row.getIsSelected()}
+                  onChange={row.getToggleSelectedHandler()}
+                />
+              </td>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} className={isNumeric(cell.column.id) ? "num" : undefined}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

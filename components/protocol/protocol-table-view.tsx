@@ -1,0 +1,50 @@
+import type { ProtocolTable } from "@/lib/presenters/protocol-table";
+import styles from "./protocol-table.module.css";
+
+/** How many rows from `index` on share its level, or 0 when the row continues the level above (rowSpan). */
+function levelSpan(table: ProtocolTable, index: number): number {
+  const level = table.rows[index]?.level;
+  if (index > 0 && table.rows[index - 1]?.level === level) return 0;
+  let span = 1;
+  while (table.rows[index + span]?.level === level) span += 1;
+  return span;
+}
+
+export function ProtocolTableView({ table }: { table: ProtocolTable }) {
+  return (
+    <div className={styles.scroll}>
+      <table className={`data ${styles.table}`} aria-label={`Protocol table of ${table.suite.name}`}>
+        <thead>
+          <tr>
+            <th rowSpan={2}>Level</th>
+            <th rowSpan={2}>Metric</th>
+            <th rowSpan={2}>Scoring</th>
+            {table.groups.map((group) => (
+              <th key={group.key} colSpan={group.columns.length} className={styles.group}>{group.label}</th>
+            ))}
+          </tr>
+          <tr>
+            {table.columns.map((column) => (
+              <th key={column.runId} className={`num ${styles.variant}`} title={column.runName}>{column.label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, index) => {
+            const span = levelSpan(table, index);
+            return (
+              <tr key={`${row.level}-${row.metric}`}>
+                {span > 0 ? <th scope="rowgroup" rowSpan={span} className={styles.level}>{row.level}</th> : null}
+                <th scope="row" className={styles.metric}>{row.metric}</th>
+                <td><span className={row.scoring === "LLM judge" ? "badge warn" : "badge"}>{row.scoring}</span></td>
+                {row.cells.map((cell, cellIndex) => (
+                  <td key={table.columns[cellIndex]?.runId ?? cellIndex} className={`num ${cell === "n/a" ? "muted" : ""}`}>{cell}</td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

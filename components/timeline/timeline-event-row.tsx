@@ -1,0 +1,51 @@
+import type { TimelineEvent } from "@/lib/presenters/timeline-model";
+import { CollapsibleText } from "./collapsible-text";
+import styles from "./timeline.module.css";
+
+const KIND_LABELS: Record<string, string> = {
+  user_message: "message",
+  agent_message: "message",
+  tool_call: "tool call",
+  tool_result: "tool result",
+  state_snapshot: "state snapshot",
+  system: "system",
+};
+
+interface EventRowProps {
+  event: TimelineEvent;
+  expanded: boolean;
+  onToggle: (seq: number) => void;
+  onJump: (seq: number) => void;
+}
+
+function JumpLink({ seq, onJump, children }: { seq: number; onJump: (seq: number) => void; children: string }) {
+  return (
+    <button type="button" className={styles.jump} onClick={() => onJump(seq)}>
+      {children}
+    </button>
+  );
+}
+
+export function TimelineEventRow({ event, expanded, onToggle, onJump }: EventRowProps) {
+  const rowClass = [styles.event, styles[`actor_${event.actor}`] ?? "", event.isError ? styles.errorRow : "", event.firstError ? styles.firstError : ""].join(" ");
+  return (
+    <article className={rowClass} data-event-row={event.seq} aria-label={`event ${event.seq}: ${event.actor} ${KIND_LABELS[event.kind] ?? event.kind}`}>
+      <div className={styles.eventHead}>
+        <span className={styles.seq}>#{event.seq}</span>
+        <span className={`badge ${styles[`badge_${event.actor}`] ?? ""}`}>{event.actor === "user" ? "simulated user" : event.actor}</span>
+        <span className={styles.kind}>{KIND_LABELS[event.kind] ?? event.kind}</span>
+        {event.toolName ? <span className="mono">{event.toolName}</span> : null}
+        {event.resultOf !== null ? <JumpLink seq={event.resultOf} onJump={onJump}>{`result of #${event.resultOf}`}</JumpLink> : null}
+        {event.isError ? <span className="badge bad">tool error</span> : null}
+        {event.isError && event.errorInferred ? <span className="badge warn" title="The error flag was inferred from the output text">inferred</span> : null}
+        {event.firstError ? <span className="badge bad" data-first-error>first error</span> : null}
+        {event.failed && event.kind === "tool_call" ? <span className="badge bad">failed call</span> : null}
+        {event.retriedAt !== null ? <JumpLink seq={event.retriedAt} onJump={onJump}>{`retried at #${event.retriedAt}`}</JumpLink> : null}
+        {event.unresolved ? <span className="badge warn">unresolved</span> : null}
+        {event.retryOf !== null ? <JumpLink seq={event.retryOf} onJump={onJump}>{`retry of #${event.retryOf}`}</JumpLink> : null}
+      </div>
+      {event.text !== null ? <div className={styles.text}>{event.text}</div> : null}
+      {event.body !== null ? <CollapsibleText text={event.body} expanded={expanded} onToggle={() => onToggle(event.seq)} error={event.isError} /> : null}
+    </article>
+  );
+}

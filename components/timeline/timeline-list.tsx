@@ -1,0 +1,82 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { TimelineRow } from "@/lib/presenters/timeline-model";
+import { collapseText } from "@/lib/presenters/timeline-format";
+import { VirtualList, type ScrollTarget } from "./virtual-list";
+import { TimelineEventRow } from "./timeline-event-row";
+import { TimelineTurnRow } from "./timeline-turn-row";
+import styles from "./timeline.module.css";
+
+function estimateRowHeight(row: TimelineRow): number {
+  if (row.type === "turn") return 36 + 20 * row.turn.labels.length;
+  const { event } = row;
+  const textLines = event.text === null ? 0 : Math.min(40, Math.ceil(event.text.length / 110) + event.text.split("\n").length - 1);
+  const bodyLines = event.body === null ? 0 : collapseText(event.body).preview.split("\n").length + 2;
+  return 34 + 19 * textLines + 16 * bodyLines;
+}
+
+const getRowKey = (row: TimelineRow) => row.key;
+
+export function TimelineList({ rows, firstErrorSeq }: { rows: TimelineRow[]; firstErrorSeq: number | null }) {
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [target, setTarget] = useState<ScrollTarget | null>(null);
+  const indexBySeq = useMemo(() => new Map(rows.flatMap((row, index) => (row.type === "event" ? [[row.event.seq, index] as const] : []))), [rows]);
+
+  const jump = useCallback(
+    (seq: number) => {
+      const index = indexBySeq.get(seq);
+      if (index !== undefined) setTarget({ index, nonce: Date.now() });
+    },
+    [indexBySeq],
+  );
+
+  const toggle = useCallback((seq: number) => {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(seq)) next.delete(seq);
+      else next.add(seq);
+      return next;
+    });
+  }, []);
+
+  useEffect(() => {
+    if (firstErrorSeq === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      const element = event.target as HTMLElement | null;
+      if (event.metaKey || event.ctrlKey || event.altKey || element?.closest("input, textarea, select")) return;
+      if (event.key === "e") jump(firstErrorSeq);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [firstErrorSeq, jump]);
+
+  return (
+    <div>
+      <div className={styles.toolbar}>
+        {firstErrorSeq !== null ? (
+          <button type="button" onClick={() => jump(firstErrorSeq)}>Jump to first error (#{firstErrorSeq}) <kbd>e</kbd></button>
+        ) : (
+          <span className="muted">No tool error and no judge-flagged turn.</span>
+        )}
+        <button type="button" onClick={() => setTarget({ index: 0, nonce: Date.now() })}>Top</button>
+        <button type="button" onClick={() => setTarget({ index: Math.max(0, rows.length - 1), nonce: Date.now() })}>End</button>
+      </div>
+      <VirtualList
+        items={rows}
+        getKey={getRowKey}
+        estimateHeight={estimateRowHeight}
+        className={styles.scroller}
+        label="Timeline events"
+        scrollTarget={target}
+        renderItem={(row) =>
+          row.type === "turn" ? (
+            <TimelineTurnRow turn={row.turn} />
+          ) : (
+            <TimelineEventRow event={row.event} expanded={expanded.has(row.event.seq)} onToggle={toggle} onJump={jump} />
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+"use client";
+
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+
+export interface ScrollTarget {
+  index: number;
+  /** Changes on every request so the same index can be scrolled to twice. */
+  nonce: number;
+}
+
+interface VirtualListProps<T> {
+  items: readonly T[];
+  getKey: (item: T) => string;
+  estimateHeight: (item: T) => number;
+  renderItem: (item: T, index: number) => ReactNode;
+  className?: string;
+  label: string;
+  scrollTarget?: ScrollTarget | null;
+  /** Pixels drawn above and below the visible area. */
+  overscan?: number;
+}
+
+/** Hard cap on drawn rows, whatever the estimates say, so the DOM stays bounded. */
+const MAX_RENDERED = 120;
+
+function findFirstAtOrAfter(offsets: Float64Array, value: number): number {
+  let low = 0;
+  let high = offsets.length - 1;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((offsets[mid + 1] ?? Infinity) <= value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * Windowed list with measured row heights: only the rows near the visible part of its
+ * scroll box are in the DOM. Heights start as estimates and are replaced by measurements.
+ */
+export function VirtualList<T>({ items, getKey, estimateHeight, renderItem, className, label, scrollTarget, overscan = 600 }: VirtualListProps<T>) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const measured = useRef(new Map<string, number>());
+  const [version, setVersion] = useState(0);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(800);
+  const frame = useRef<number | null>(null);
+
+  const offsets = useMemo(() => {
+    const result = new Float64Array(items.length + 1);
+    items.forEach((item, index) => {
+      result[index + 1] = (result[index] ?? 0) + (measured.current.get(getKey(item)) ?? estimateHeight(item));
+    });
+    return result;
+    // version is the signal that measurements changed.
+  }, [items, getKey, estimateHeight, version]);
+
+  const observer = useMemo(() => {
+    if (typeof ResizeObserver === "undefined") return null;
+    return new ResizeObserver((entries) => {
+      let changed = false;
+      for (const entry of entries) {
+        const key = (entry.target as HTMLElement).dataset.key;
+        const height = entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height;
+        if (key && height > 0 && measured.current.get(key) !== height) {
+          measured.current.set(key, height);
+          changed = true;
+        }
+      }
+      if (changed && frame.current === null) {
+        frame.current = requestAnimationFrame(() => {
+          frame.current = null;
+          setVersion((value) => value + 1);
+        });
+      }
+    });
+  }, []);
+
+  useEffect(() => () => observer?.disconnect(), [observer]);
+
+  useLayoutEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    setViewport(container.clientHeight);
+    const resize = new ResizeObserver(() => setViewport(container.clientHeight));
+    resize.observe(container);
+    return () => resize.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container || !scrollTarget) return;
+    container.scrollTop = offsets[scrollTarget.index] ?? 0;
+    // Only a new target scrolls; later re-measurements must not pull the view back.
+  }, [scrollTarget]);
+
+  const measure = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element || !observer) return;
+      observer.observe(element);
+      return () => observer.unobserve(element);
+    },
+    [observer],
+  );
+
+  const start = findFirstAtOrAfter(offsets, Math.max(0, scrollTop - overscan));
+  const bottom = scrollTop + viewport + overscan;
+  let end = start;
+  while (end < items.length && (offsets[end] ?? 0) < bottom && end - start < MAX_RENDERED) end += 1;
+  const total = offsets[items.length] ?? 0;
+
+  return (
+    <div ref={containerRef} className={className} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)} role="list" aria-label={label} tabIndex={0}>
+      <div style={{ height: total, position: "relative" }}>
+        <div style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${offsets[start] ?? 0}px)` }}>
+          {items.slice(start, end).map((item, offset) => {
+            const key = getKey(item);
+            return (
+              <div key={key} data-key={key} ref={measure} role="listitem">
+                {renderItem(item, start + offset)}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

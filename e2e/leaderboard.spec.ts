@@ -1,0 +1,126 @@
+import type { Page } from "@playwright/test";
+import { KNOWN_ROWS, makeKnownValuesBundle } from "./fixtures/known-values-bundle";
+import { expect, test, type UploadResponse } from "./fixtures/upload";
+
+/** Run ids by the run names of the known-values bundle. */
+function runIdsByName(upload: UploadResponse): Record<string, string> {
+  return Object.fromEntries(upload.runs.map((run) => [run.name, run.id]));
+}
+
+async function suiteIdOf(page: Page, runId: string): Promise<string> {
+  const response = await page.request.get("/api/runs");
+  const { runs } = (await response.json()) as { runs: { id: string; suite: string }[] };
+  const run = runs.find((r) => r.id === runId);
+  if (!run) throw new Error(`run ${runId} not listed`);
+  // The leaderboard links each suite cell to its protocol table; follow that link.
+  await page.goto("/runs");
+  const href = await page.getByRole("row").filter({ hasText: run.suite }).first().getByRole("link", { name: run.suite }).getAttribute("href");
+  const match = /^\/suites\/([^/]+)\/protocol$/.exec(href ?? "");
+  if (!match?.[1]) throw new Error(`no protocol link for ${run.suite}: ${href}`);
+  return match[1];
+}
+
+const modelColumn = (page: Page) => page.getByRole("table", { name: "Leaderboard" }).locator("tbody tr td:nth-child(2)");
+
+test.describe("leaderboard", () => {
+  test("filters by suite, sorts by a metric and offers a Compare link for selected runs", async ({ page, upload }) => {
+    const uploaded = await upload(makeKnownValuesBundle(), "known-values.json");
+    const ids = runIdsByName(uploaded);
+    const suiteId = await suiteIdOf(page, ids["lb base"] ?? "");
+
+    await page.goto(`/runs?suite=${suiteId}`);
+    await expect(page.getByRole("status")).toHaveText(/^3 (runs|of \d+ runs match)/);
+    // Upload order, then run name: lb base, lb gemma, lb sft.
+    await expect(modelColumn(page)).toHaveText([/^qwen3-4b(?!-sft)/, /^gemma3-4b/, /^qwen3-4b-sft/]);
+
+    await page.getByRole("button", { name: "Success rate" }).click();
+    await expect(page).toHaveURL(/sort=success&dir=desc/);
+    await expect(modelColumn(page)).toHaveText([/^qwen3-4b-sft/, /^gemma3-4b/, /^qwen3-4b(?!-sft)/]);
+    await page.getByRole("button", { name: /Success rate/ }).click();
+    await expect(page).toHaveURL(/sort=success&dir=asc/);
+    await expect(modelColumn(page)).toHaveText([/^qwen3-4b(?!-sft)/, /^gemma3-4b/, /^qwen3-4b-sft/]);
+    // ROUGE-1 starts with the highest; gemma has no gold-history turns (n/a) and stays last.
+    await page.getByRole("button", { name: "ROUGE-1" }).click();
+    await expect(page).toHaveURL(/sort=rouge1&dir=desc/);
+    await expect(modelColumn(page)).toHaveText([/^qwen3-4b-sft/, /^qwen3-4b(?!-sft)/, /^gemma3-4b/]);
+    await page.getByRole("button", { name: /Success rate/ }).click();
+    await page.getByRole("button", { name: /Success rate/ }).click();
+    await expect(page).toHaveURL(/sort=success&dir=asc/);
+
+    const sftRow = page.getByRole("row").filter({ hasText: "lb sft" });
+    await expect(sftRow).toContainText("75.0");
+    await expect(sftRow).toContainText("100.0");
+    await expect(page.getByRole("row").filter({ hasText: "lb gemma" })).toContainText("n/a");
+
+    await page.getByLabel("Search").fill("sft");
+    await expect(page).toHaveURL(/q=sft/);
+    await expect(modelColumn(page)).toHaveText([/^qwen3-4b-sft/]);
+    await page.getByLabel("Search").fill("");
+    await expect(modelColumn(page)).toHaveCount(3);
+
+    await page.getByLabel("Variant").selectOption("sft");
+    await expect(page).toHaveURL(/variant=sft/);
+    await expect(modelColumn(page)).toHaveText([/^qwen3-4b-sft/]);
+    await page.getByLabel("Variant").selectOption("");
+    await expect(modelColumn(page)).toHaveCount(3);
+
+    await page.getByLabel("Proxy state (judge)").check();
+    await expect(page).toHaveURL(/groups=gold%2Cclosed%2Cproxy/);
+    await expect(page.getByRole("button", { name: "GC" })).toBeVisible();
+    await page.getByLabel("Gold history (next turn)").uncheck();
+    await expect(page.getByRole("button", { name: "ROUGE-1" })).toHaveCount(0);
+
+    await page.getByLabel("Chart metric").selectOption("pass2");
+    await expect(page).toHaveURL(/metric=pass2/);
+    await expect(page.getByRole("heading", { name: "pass^2 per run" })).toBeVisible();
+    await page.getByLabel("Chart metric").selectOption("success");
+    await expect(page.getByTestId("leaderboard-chart").locator(".recharts-bar-rectangle")).toHaveCount(3);
+
+    // The URL alone restores the view.
+    await page.reload();
+    await expect(modelColumn(page)).toHaveText([/^qwen3-4b(?!-sft)/, /^gemma3-4b/, /^qwen3-4b-sft/]);
+    await expect(page.getByLabel("Gold history (next turn)")).not.toBeChecked();
+
+    await page.getByLabel(/^Select qwen3-4b base/).check();
+    await expect(page.getByRole("link", { name: /Compare/ })).toHaveCount(0);
+    await page.getByLabel(/^Select qwen3-4b-sft sft/).check();
+    const compare = page.getByRole("link", { name: "Compare 2 runs" });
+    await expect(compare).toHaveAttribute("href", `/compare?runs=${ids["lb base"]},${ids["lb sft"]}`);
+    await expect(page.getByLabel("Selection")).toContainText("baseline qwen3-4b · base");
+    await page.screenshot({ path: "test-results/leaderboard.png", fullPage: true });
+  });
+
+  test("the protocol table shows the hand-computed figures and exports them", async ({ page, upload }) => {
+    const uploaded = await upload(makeKnownValuesBundle(), "known-values.json");
+    const suiteId = await suiteIdOf(page, runIdsByName(uploaded)["lb sft"] ?? "");
+
+    await page.goto(`/runs?suite=${suiteId}&groups=gold,closed`);
+    await page.getByRole("table", { name: "Leaderboard" }).getByRole("link", { name: /lb-suite/ }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/suites/${suiteId}/protocol$`));
+    const table = page.getByRole("table", { name: /Protocol table/ });
+    await expect(table.getByRole("columnheader")).toContainText(["Level", "Metric", "Scoring", "gemma3-4b", "qwen3-4b", "base", "base", "sft"]);
+    for (const [metric, values] of Object.entries(KNOWN_ROWS)) {
+      const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: metric, exact: true }) });
+      await expect(row.locator("td.num")).toHaveText([...values]);
+    }
+    await expect(table.getByRole("row").filter({ hasText: "Tool-workflow success" })).toContainText("LLM judge");
+    await page.screenshot({ path: "test-results/protocol-table.png", fullPage: true });
+
+    const expectations: Record<string, string> = {
+      CSV: "Text similarity,ROUGE-1,Deterministic,n/a,55.6,100.0",
+      Markdown: "| Closed-loop replay | Tool-workflow completion | Deterministic | 4/4 | 3/4 | 4/4 |",
+      LaTeX: "State-based & pass\\textasciicircum{}2 & Deterministic & 0.0 & 0.0 & 50.0 \\\\",
+    };
+    const extensions: Record<string, string> = { CSV: "csv", Markdown: "md", LaTeX: "tex" };
+    for (const [label, line] of Object.entries(expectations)) {
+      const downloadPromise = page.waitForEvent("download");
+      await page.getByRole("link", { name: label, exact: true }).click();
+      const download = await downloadPromise;
+      expect(download.suggestedFilename()).toMatch(new RegExp(`-protocol\\.${extensions[label]}$`));
+      const path = await download.path();
+      const { readFile } = await import("node:fs/promises");
+      const text = await readFile(path, "utf8");
+      expect(text).toContain(line);
+    }
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { escapeLatex, exportTable, protocolExportTable, toCsv, toLatex, toMarkdown, type ExportTable } from "./export-table";
+import { buildFixtureProtocolTable } from "./protocol-table-fixture";
+
+const EXPECTED_CSV = `Level,Metric,Scoring,"gemma_3-4b, it sft",qwen3-4b base,qwen3-4b sft
+Text similarity,ROUGE-1,Deterministic,46.9,30.6,49.8
+Gold-history turn,All-turn success,LLM judge,41.1,29.2,50.7
+Gold-history turn,Text-turn success,LLM judge,50.8,32.4,61.4
+Gold-history turn,Tool-turn success,LLM judge,19.3,21.7,26.5
+Strict tool check,Exact call accuracy,Deterministic,0.0,3.6,13.9
+Strict tool check,Argument F1,Deterministic,0.5,6.3,24.8
+Closed-loop replay,Tool-workflow completion,Deterministic,0/77,0/77,3/77
+Holistic judge,Tool-workflow success,LLM judge,n/a,0/77,0/77
+State-based,Success rate,Deterministic,n/a,25.0,75.0
+State-based,pass^1,Deterministic,50.0,25.0,75.0
+State-based,pass^2,Deterministic,n/a,0.0,50.0
+`;
+
+const EXPECTED_MARKDOWN = `| Level | Metric | Scoring | gemma_3-4b, it sft | qwen3-4b base | qwen3-4b sft |
+| --- | --- | --- | ---: | ---: | ---: |
+| Text similarity | ROUGE-1 | Deterministic | 46.9 | 30.6 | 49.8 |
+| Gold-history turn | All-turn success | LLM judge | 41.1 | 29.2 | 50.7 |
+| Gold-history turn | Text-turn success | LLM judge | 50.8 | 32.4 | 61.4 |
+| Gold-history turn | Tool-turn success | LLM judge | 19.3 | 21.7 | 26.5 |
+| Strict tool check | Exact call accuracy | Deterministic | 0.0 | 3.6 | 13.9 |
+| Strict tool check | Argument F1 | Deterministic | 0.5 | 6.3 | 24.8 |
+| Closed-loop replay | Tool-workflow completion | Deterministic | 0/77 | 0/77 | 3/77 |
+| Holistic judge | Tool-workflow success | LLM judge | n/a | 0/77 | 0/77 |
+| State-based | Success rate | Deterministic | n/a | 25.0 | 75.0 |
+| State-based | pass^1 | Deterministic | 50.0 | 25.0 | 75.0 |
+| State-based | pass^2 | Deterministic | n/a | 0.0 | 50.0 |
+`;
+
+const EXPECTED_LATEX = String.raw`\begin{table}[t]
+\centering
+\begin{tabular}{lllccc}
+\toprule
+ &  &  & \multicolumn{1}{c}{gemma\_3-4b, it} & \multicolumn{2}{c}{qwen3-4b} \\
+Level & Metric & Scoring & sft & base & sft \\
+\midrule
+Text similarity & ROUGE-1 & Deterministic & 46.9 & 30.6 & 49.8 \\
+Gold-history turn & All-turn success & LLM judge & 41.1 & 29.2 & 50.7 \\
+Gold-history turn & Text-turn success & LLM judge & 50.8 & 32.4 & 61.4 \\
+Gold-history turn & Tool-turn success & LLM judge & 19.3 & 21.7 & 26.5 \\
+Strict tool check & Exact call accuracy & Deterministic & 0.0 & 3.6 & 13.9 \\
+Strict tool check & Argument F1 & Deterministic & 0.5 & 6.3 & 24.8 \\
+Closed-loop replay & Tool-workflow completion & Deterministic & 0/77 & 0/77 & 3/77 \\
+Holistic judge & Tool-workflow success & LLM judge & n/a & 0/77 & 0/77 \\
+State-based & Success rate & Deterministic & n/a & 25.0 & 75.0 \\
+State-based & pass\textasciicircum{}1 & Deterministic & 50.0 & 25.0 & 75.0 \\
+State-based & pass\textasciicircum{}2 & Deterministic & n/a & 0.0 & 50.0 \\
+\bottomrule
+\end{tabular}
+\caption{Results across the evaluation protocols for suite support 1. Values in \%, counts as n/N.}
+\end{table}
+`;
+
+describe("protocol table exports", () => {
+  const table = protocolExportTable(buildFixtureProtocolTable());
+
+  it("writes CSV with quoted fields", () => {
+    expect(toCsv(table)).toBe(EXPECTED_CSV);
+    expect(exportTable(table, "csv")).toBe(EXPECTED_CSV);
+  });
+
+  it("writes a Markdown table with right-aligned numbers", () => {
+    expect(toMarkdown(table)).toBe(EXPECTED_MARKDOWN);
+    expect(exportTable(table, "md")).toBe(EXPECTED_MARKDOWN);
+  });
+
+  it("writes a booktabs LaTeX table with model groups spanning their variants", () => {
+    expect(toLatex(table)).toBe(EXPECTED_LATEX);
+    expect(exportTable(table, "tex")).toBe(EXPECTED_LATEX);
+  });
+});
+
+describe("escaping untrusted names", () => {
+  const hostile: ExportTable = {
+    caption: "c",
+    groups: [{ label: "", span: 1 }, { label: "a&b_{x}", span: 1 }],
+    head: ["Metric", 'say "hi"|=1'],
+    subHead: ["Metric", "50%~$#^\\"],
+    body: [["=HYPERLINK(1)", "line\nbreak"]],
+  };
+
+  it("quotes CSV fields and neutralizes formulas", () => {
+    expect(toCsv(hostile)).toBe(`Metric,"say ""hi""|=1"\n'=HYPERLINK(1),"line\nbreak"\n`);
+  });
+
+  it("escapes Markdown pipes and newlines", () => {
+    expect(toMarkdown(hostile).split("\n")[0]).toBe('| Metric | say "hi"\\|=1 |');
+    expect(toMarkdown(hostile).split("\n")[2]).toBe("| =HYPERLINK(1) | line break |");
+  });
+
+  it("escapes every LaTeX special character", () => {
+    expect(escapeLatex("50%~$#^\\&_{}")).toBe("50\\%\\textasciitilde{}\\$\\#\\textasciicircum{}\\textbackslash{}\\&\\_\\{\\}");
+    expect(toLatex(hostile)).toContain("\\multicolumn{1}{c}{a\\&b\\_\\{x\\}}");
+  });
+});

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import type { MetricGroupId } from "./leaderboard-metrics";
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+const GROUP_IDS = ["gold", "closed", "proxy"] as const satisfies readonly MetricGroupId[];
+export const DEFAULT_GROUPS: readonly MetricGroupId[] = ["gold", "closed"];
+export const DEFAULT_CHART_METRIC = "success";
+
+const optionalText = (max: number) => z.string().trim().max(max).optional().catch(undefined).transform((v) => (v ? v : undefined));
+
+/** Every leaderboard setting lives in the URL; bad values fall back to defaults instead of failing the page. */
+export const LeaderboardQuerySchema = z.object({
+  suite: optionalText(100),
+  family: optionalText(100),
+  variant: optionalText(100),
+  q: optionalText(200),
+  sort: z.string().regex(/^[A-Za-z0-9]{1,40}$/).optional().catch(undefined),
+  dir: z.enum(["asc", "desc"]).catch("desc").default("desc"),
+  groups: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((value): MetricGroupId[] => {
+      if (value === undefined) return [...DEFAULT_GROUPS];
+      const ids = value.split(",").filter((id): id is MetricGroupId => (GROUP_IDS as readonly string[]).includes(id));
+      return GROUP_IDS.filter((id) => ids.includes(id));
+    }),
+  metric: z.string().regex(/^[A-Za-z0-9]{1,40}$/).catch(DEFAULT_CHART_METRIC).default(DEFAULT_CHART_METRIC),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  size: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+    .catch(50)
+    .default(50),
+});
+
+export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;
+
+/** Next's searchParams give string | string[] | undefined; the first value wins. */
+export function parseLeaderboardQuery(searchParams: Record<string, string | string[] | undefined>): LeaderboardQuery {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(searchParams)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) flat[key] = first;
+  }
+  return LeaderboardQuerySchema.parse(flat);
+}
+
+/** The /runs URL of a query with a change applied; defaults are left out to keep links short. */
+export function buildLeaderboardHref(query: LeaderboardQuery, patch: Partial<LeaderboardQuery> = {}): string {
+  const next = { ...query, ...patch };
+  const params = new URLSearchParams();
+  if (next.suite) params.set("suite", next.suite);
+  if (next.family) params.set("family", next.family);
+  if (next.variant) params.set("variant", next.variant);
+  if (next.q) params.set("q", next.q);
+  if (next.sort) {
+    params.set("sort", next.sort);
+    params.set("dir", next.dir);
+  }
+  if (next.groups.join(",") !== DEFAULT_GROUPS.join(",")) params.set("groups", next.groups.join(","));
+  if (next.metric !== DEFAULT_CHART_METRIC) params.set("metric", next.metric);
+  if (next.page > 1) params.set("page", String(next.page));
+  if (next.size !== 50) params.set("size", String(next.size));
+  const search = params.toString();
+  return search ? `/runs?${search}` : "/runs";
+}

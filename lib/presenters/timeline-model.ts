@@ -1,0 +1,210 @@
+import { z } from "zod";
+import { formatJson } from "./timeline-format";
+
+export interface TimelineEventInput {
+  seq: number;
+  turnIndex: number;
+  kind: string;
+  actor: string;
+  toolName: string | null;
+  callId: string | null;
+  arguments: unknown;
+  output: unknown;
+  isError: boolean;
+  errorInferred: boolean;
+  text: string | null;
+}
+
+const TurnLabelSchema = z.object({
+  turn: z.number(),
+  success: z.boolean().optional(),
+  errorSource: z.string().optional(),
+  severity: z.string().optional(),
+  failureCategory: z.string().optional(),
+  rationale: z.string().optional(),
+});
+export type TurnLabel = z.infer<typeof TurnLabelSchema>;
+
+/** Judge turn labels as stored (JSON); malformed entries are dropped rather than trusted. */
+export function parseTurnLabels(value: unknown): TurnLabel[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const parsed = TurnLabelSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export interface TimelineEvent {
+  seq: number;
+  turnIndex: number;
+  kind: string;
+  actor: string;
+  toolName: string | null;
+  callId: string | null;
+  text: string | null;
+  /** Arguments, output or state as display text (JSON pretty-printed, strings verbatim). */
+  body: string | null;
+  isError: boolean;
+  errorInferred: boolean;
+  /** On a tool result: the seq of the call it answers. */
+  resultOf: number | null;
+  /** On a call (or an orphan result) whose result was an error. */
+  failed: boolean;
+  /** On a failed call: the seq of the later call to the same tool by the same actor. */
+  retriedAt: number | null;
+  /** On a failed call no later call retried. */
+  unresolved: boolean;
+  /** On a call: the seq of the failed call it retries. */
+  retryOf: number | null;
+  firstError: boolean;
+  inFlaggedTurn: boolean;
+}
+
+export interface TimelineTurn {
+  turnIndex: number;
+  flagged: boolean;
+  labels: TurnLabel[];
+  actors: string[];
+  events: TimelineEvent[];
+}
+
+/** What a turn's header row shows; the events follow as their own rows. */
+export interface TimelineTurnHeader {
+  turnIndex: number;
+  flagged: boolean;
+  labels: TurnLabel[];
+  actors: string[];
+  eventCount: number;
+}
+
+export type TimelineRow = { type: "turn"; key: string; turn: TimelineTurnHeader } | { type: "event"; key: string; event: TimelineEvent };
+
+export interface TimelineModel {
+  turns: TimelineTurn[];
+  /** Turn headers and events in order: the list the windowed view draws. */
+  rows: TimelineRow[];
+  firstErrorSeq: number | null;
+  errorCount: number;
+  flaggedTurns: number[];
+}
+
+function bodyOf(event: TimelineEventInput): string | null {
+  if (event.kind === "tool_call") return formatJson(event.arguments ?? {});
+  if (event.kind === "tool_result" || event.kind === "state_snapshot") return formatJson(event.output);
+  return null;
+}
+
+/** Pairs each result with its call: by call id, else the latest unanswered call of the same tool before it. */
+function matchResultsToCalls(events: readonly TimelineEventInput[]): Map<number, TimelineEventInput> {
+  const byCallId = new Map<string, TimelineEventInput>();
+  const open: TimelineEventInput[] = [];
+  const matches = new Map<number, TimelineEventInput>();
+  for (const event of events) {
+    if (event.kind === "tool_call") {
+      if (event.callId) byCallId.set(event.callId, event);
+      open.push(event);
+    } else if (event.kind === "tool_result") {
+      let call = event.callId ? byCallId.get(event.callId) : undefined;
+      if (!call) {
+        for (let index = open.length - 1; index >= 0; index -= 1) {
+          const candidate = open[index];
+          if (candidate && (event.toolName === null || candidate.toolName === event.toolName)) {
+            call = candidate;
+            break;
+          }
+        }
+      }
+      if (call) {
+        matches.set(event.seq, call);
+        const openIndex = open.indexOf(call);
+        if (openIndex >= 0) open.splice(openIndex, 1);
+      }
+    }
+  }
+  return matches;
+}
+
+export function buildTimelineModel(input: readonly TimelineEventInput[], turnLabelsJson: unknown): TimelineModel {
+  const events = [...input].sort((a, b) => a.seq - b.seq);
+  const labels = parseTurnLabels(turnLabelsJson);
+  const flaggedTurns = [...new Set(labels.filter((label) => label.success === false).map((label) => label.turn))].sort((a, b) => a - b);
+  const flagged = new Set(flaggedTurns);
+  const calls = matchResultsToCalls(events);
+
+  const model = new Map<number, TimelineEvent>();
+  for (const event of events) {
+    model.set(event.seq, {
+      seq: event.seq,
+      turnIndex: event.turnIndex,
+      kind: event.kind,
+      actor: event.actor,
+      toolName: event.toolName ?? calls.get(event.seq)?.toolName ?? null,
+      callId: event.callId,
+      text: event.text,
+      body: bodyOf(event),
+      isError: event.isError,
+      errorInferred: event.errorInferred,
+      resultOf: calls.get(event.seq)?.seq ?? null,
+      failed: false,
+      retriedAt: null,
+      unresolved: false,
+      retryOf: null,
+      firstError: false,
+      inFlaggedTurn: flagged.has(event.turnIndex),
+    });
+  }
+
+  let errorCount = 0;
+  for (const event of events) {
+    if (event.kind !== "tool_result" || !event.isError) continue;
+    errorCount += 1;
+    const call = calls.get(event.seq);
+    const failed = model.get(call?.seq ?? event.seq);
+    if (!failed) continue;
+    failed.failed = true;
+    const actor = call?.actor ?? event.actor;
+    const toolName = failed.toolName;
+    const retry = events.find((later) => later.seq > event.seq && later.kind === "tool_call" && later.actor === actor && later.toolName === toolName);
+    const retryEvent = retry ? model.get(retry.seq) : undefined;
+    if (retryEvent) {
+      failed.retriedAt = retryEvent.seq;
+      retryEvent.retryOf ??= failed.seq;
+    } else {
+      failed.unresolved = true;
+    }
+  }
+
+  // Same rule as the stored firstErrorPosition: the earlier of the first error result and the first flagged-turn event.
+  const first = events.find((event) => (event.kind === "tool_result" && event.isError) || flagged.has(event.turnIndex));
+  const firstErrorSeq = first?.seq ?? null;
+  if (first) {
+    const firstEvent = model.get(first.seq);
+    if (firstEvent) firstEvent.firstError = true;
+  }
+
+  const turns: TimelineTurn[] = [];
+  for (const event of model.values()) {
+    let turn = turns.at(-1);
+    if (!turn || turn.turnIndex !== event.turnIndex) {
+      turn = {
+        turnIndex: event.turnIndex,
+        flagged: flagged.has(event.turnIndex),
+        labels: labels.filter((label) => label.turn === event.turnIndex),
+        actors: [],
+        events: [],
+      };
+      turns.push(turn);
+    }
+    if (!turn.actors.includes(event.actor)) turn.actors.push(event.actor);
+    turn.events.push(event);
+  }
+  const rows: TimelineRow[] = turns.flatMap((turn, index) => [
+    {
+      type: "turn" as const,
+      key: `turn-${index}-${turn.turnIndex}`,
+      turn: { turnIndex: turn.turnIndex, flagged: turn.flagged, labels: turn.labels, actors: turn.actors, eventCount: turn.events.length },
+    },
+    ...turn.events.map((event) => ({ type: "event" as const, key: `event-${event.seq}`, event })),
+  ]);
+  return { turns, rows, firstErrorSeq, errorCount, flaggedTurns };
+}
