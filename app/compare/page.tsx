@@ -1,0 +1,101 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ComparedRunsList } from "@/components/compare/compared-runs-list";
+import { ExportLinks } from "@/components/compare/export-links";
+import { GainPanel } from "@/components/compare/gain-panel";
+import { PairedAnalysis } from "@/components/compare/paired-analysis";
+import { PassHatKChart } from "@/components/compare/pass-hat-k-chart";
+import { ProtocolTable } from "@/components/compare/protocol-table";
+import { StopReasonsTable } from "@/components/compare/stop-reasons-table";
+import { StrataTable } from "@/components/compare/strata-table";
+import { TaskTable } from "@/components/compare/task-table";
+import { ComparePageQuerySchema, firstValues } from "@/lib/presenters/compare-params";
+import { buildPassHatKSeries, buildStopReasonRows, buildStrataRows } from "@/lib/presenters/compare-series";
+import { selectTaskRows } from "@/lib/presenters/compare-task-rows";
+import { AppError } from "@/lib/server/app-error";
+import { requirePageAccess } from "@/lib/server/auth/page-access";
+import { compareRuns } from "@/lib/server/compare-runs";
+
+export const dynamic = "force-dynamic";
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+async function loadComparison(runIds: string[]) {
+  try {
+    return await compareRuns(runIds);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  }
+}
+
+export default async function ComparePage({ searchParams }: { searchParams: SearchParams }) {
+  await requirePageAccess("read");
+  const params = firstValues(await searchParams);
+  if (!params.runs) {
+    return (
+      <>
+        <h1>Compare runs</h1>
+        <div className="panel">
+          Pick two or more runs on the <Link href="/runs">runs page</Link> and choose Compare; the first run is the baseline.
+        </div>
+      </>
+    );
+  }
+  const parsed = ComparePageQuerySchema.safeParse(params);
+  if (!parsed.success) notFound();
+  const query = parsed.data;
+  const comparison = await loadComparison(query.runs);
+  const { runs } = comparison;
+  const [baseline] = runs;
+  if (!baseline) notFound();
+  const taskRows = selectTaskRows(comparison.tasks, query);
+  return (
+    <>
+      <h1>Compare runs</h1>
+      <p className="lead">Baseline: {baseline.name} ({baseline.variant}). Deltas are paired over the tasks both runs share (matched by task id), with 95% bootstrap intervals resampling tasks.</p>
+      <ComparedRunsList runs={runs} />
+
+      <h2>Protocols</h2>
+      <p>
+        <ExportLinks runIds={query.runs} table="protocol" />
+      </p>
+      {comparison.pairs.some((pair) => pair.baselineOnlyTasks + pair.candidateOnlyTasks > 0) ? (
+        <p className="muted">Run columns are whole-run values; deltas and intervals are over the shared tasks only (see the paired analysis for what was left out).</p>
+      ) : null}
+      <ProtocolTable runs={runs} rows={comparison.protocolRows} />
+
+      <GainPanel gain={comparison.gain} runs={runs} />
+
+      <h2>Paired per-task analysis</h2>
+      {comparison.pairs.map((pair) => {
+        const candidate = runs.find((run) => run.id === pair.runId);
+        return candidate ? <PairedAnalysis key={pair.runId} baseline={baseline} candidate={candidate} pair={pair} runIds={query.runs} /> : null;
+      })}
+
+      <h2>pass^k</h2>
+      <div className="panel">
+        <PassHatKChart series={buildPassHatKSeries(runs)} />
+      </div>
+
+      <div className="grid-2">
+        <section>
+          <h2>Stop reasons</h2>
+          <StopReasonsTable runs={runs} rows={buildStopReasonRows(runs)} />
+        </section>
+        <section>
+          <h2>Strata</h2>
+          <StrataTable runs={runs} rows={buildStrataRows(runs, "turnDepth")} title="Turn depth (user turns)" />
+          <h3>Persona</h3>
+          <StrataTable runs={runs} rows={buildStrataRows(runs, "persona")} title="Persona" />
+        </section>
+      </div>
+
+      <h2>Tasks</h2>
+      <p>
+        <ExportLinks runIds={query.runs} table="tasks" />
+      </p>
+      <TaskTable runs={runs} rows={taskRows} total={comparison.tasks.length} query={query} />
+    </>
+  );
+}

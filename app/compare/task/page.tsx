@@ -1,0 +1,60 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { SideBySideTimeline } from "@/components/compare/side-by-side-timeline";
+import { TrialPicker } from "@/components/compare/trial-picker";
+import { compareHref, CompareTaskQuerySchema, firstValues } from "@/lib/presenters/compare-params";
+import { AppError } from "@/lib/server/app-error";
+import { requirePageAccess } from "@/lib/server/auth/page-access";
+import { getTaskTimelines } from "@/lib/server/compare-task-timelines";
+
+export const dynamic = "force-dynamic";
+
+function verdict(success: boolean | null): string {
+  return success === null ? "unknown outcome" : success ? "success" : "failure";
+}
+
+export default async function CompareTaskPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requirePageAccess("read");
+  const parsed = CompareTaskQuerySchema.safeParse(firstValues(await searchParams));
+  if (!parsed.success) notFound();
+  const { runs, task, trialA, trialB } = parsed.data;
+  const pair: [string, string] = [runs[0] ?? "", runs[1] ?? ""];
+  const timelines = await getTaskTimelines({ runIds: pair, taskId: task, trialA, trialB }).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  });
+  const [a, b] = timelines.sides;
+  const labels: [string, string] = [`${a.runName} (${a.variant})`, `${b.runName} (${b.variant})`];
+  const { firstDivergenceTurn } = timelines.alignment;
+  return (
+    <>
+      <p>
+        <Link href={compareHref(pair)}>← Comparison</Link>
+      </p>
+      <h1>
+        Task {task}, side by side
+      </h1>
+      <div className="panel">
+        <TrialPicker runIds={pair} taskId={task} labels={labels} trials={[a.trials, b.trials]} selected={[a.trial.trial, b.trial.trial]} />
+        <div className="grid-2">
+          {[a, b].map((side, i) => (
+            <p key={side.runId}>
+              <strong>{labels[i]}</strong>, trial {side.trial.trial}: <span className={`badge ${side.trial.success ? "ok" : side.trial.success === false ? "bad" : ""}`}>{verdict(side.trial.success)}</span>{" "}
+              stop <span className="mono">{side.trial.stopReason ?? "unknown"}</span>
+              {side.trial.stopReasonInferred ? <span className="badge warn">inferred</span> : null} ·{" "}
+              <Link href={`/runs/${side.runId}/trajectories/${side.trial.id}`}>full trajectory</Link>
+            </p>
+          ))}
+        </div>
+        <p>
+          {firstDivergenceTurn === null ? (
+            <span className="badge ok">The two trajectories take the same steps (tool outputs are not compared).</span>
+          ) : (
+            <span className="badge warn">First divergence in turn {firstDivergenceTurn}</span>
+          )}
+        </p>
+      </div>
+      <SideBySideTimeline alignment={timelines.alignment} labels={labels} />
+    </>
+  );
+}

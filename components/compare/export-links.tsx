@@ -1,0 +1,21 @@
+import styles from "./compare.module.css";
+
+const FORMATS = [
+  { format: "csv", label: "CSV" },
+  { format: "md", label: "Markdown" },
+  { format: "tex", label: "LaTeX" },
+] as const;
+
+export function ExportLinks({ runIds, table }: { runIds: string[]; table: "protocol" | "tasks" }) {
+  const runs = runIds.map(encodeURIComponent).join(",");
+  return (
+    <span className={styles.tools}>
+      <span className="muted">Export: </span>
+      {FORMATS.map(({ format, label }) => (
+        <a key={format} href={`/api/compare?runs=${runs}&table=${table}&format=${format}`}>
+          {label}
+        </a>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,73 @@
+import Link from "next/link";
+import { formatDelta, formatFraction, formatValue } from "@/lib/presenters/compare-format";
+import { compareHref, compareTaskHref, type ComparePageQuery } from "@/lib/presenters/compare-params";
+import { runLabel } from "@/lib/presenters/compare-export-tables";
+import { TASK_FILTERS, TRANSITION_LABELS } from "@/lib/presenters/compare-task-rows";
+import type { ComparedRun, TaskComparisonRow, TransitionKind } from "@/lib/presenters/compare-types";
+import styles from "./compare.module.css";
+
+const TONE: Record<TransitionKind, string> = { bothPass: "ok", fixed: "ok", broken: "bad", bothFail: "" };
+
+export function TaskTable({ runs, rows, total, query }: { runs: ComparedRun[]; rows: TaskComparisonRow[]; total: number; query: ComparePageQuery }) {
+  const [baseline, candidate] = runs;
+  if (!baseline || !candidate) return null;
+  if (total === 0) return <p className="panel">The two runs share no task (tasks are matched by their external id), so there is nothing to compare task by task.</p>;
+  const nextDiffSort = query.sort === "diff-desc" ? "diff-asc" : "diff-desc";
+  return (
+    <>
+      <div className={`row ${styles.tools}`} role="navigation" aria-label="Task filter">
+        <span className="muted">Show:</span>
+        {TASK_FILTERS.map((filter) => (
+          <Link key={filter} href={compareHref(query.runs, { filter, sort: query.sort })} className={query.filter === filter ? styles.active : undefined} aria-current={query.filter === filter ? "true" : undefined}>
+            {filter}
+          </Link>
+        ))}
+        <span className="muted">
+          {rows.length} of {total} shared tasks; fixed / broken = {runLabel(candidate)} vs {runLabel(baseline)} (majority of trials)
+        </span>
+      </div>
+      <table className="data" aria-label="Tasks">
+        <thead>
+          <tr>
+            <th>
+              <Link href={compareHref(query.runs, { filter: query.filter, sort: "task" })}>Task{query.sort === "task" ? " ▲" : ""}</Link>
+            </th>
+            {runs.map((run) => (
+              <th key={run.id} className="num">{runLabel(run)}</th>
+            ))}
+            <th className="num">
+              <Link href={compareHref(query.runs, { filter: query.filter, sort: nextDiffSort })}>
+                Difference{query.sort === "diff-desc" ? " ▼" : query.sort === "diff-asc" ? " ▲" : ""}
+              </Link>
+            </th>
+            <th>Transition</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.taskId}>
+              <td className="mono">
+                <Link href={compareTaskHref([baseline.id, candidate.id], row.taskId)}>{row.taskId}</Link>
+              </td>
+              {row.perRun.map((entry, i) => (
+                <td key={runs[i]?.id ?? i} className="num">
+                  {entry ? (
+                    <>
+                      {formatValue(entry.rate, "rate")} <span className="muted">({formatFraction(entry.c, entry.n)})</span>
+                    </>
+                  ) : (
+                    <span className="muted">n/a</span>
+                  )}
+                </td>
+              ))}
+              <td className="num">{formatDelta(row.difference, "rate")}</td>
+              <td>
+                <span className={`badge ${TONE[row.transition]}`}>{TRANSITION_LABELS[row.transition]}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { computePairedMetricDelta, poolRatios, type PairedTaskRatios } from "./paired-metric-delta";
+
+const r = (numerator: number, denominator: number) => ({ numerator, denominator });
+
+describe("poolRatios", () => {
+  it("divides summed numerators by summed denominators, null on an empty denominator or an undefined task", () => {
+    // (1 + 0 + 2) / (2 + 1 + 2) = 3/5.
+    expect(poolRatios([r(1, 2), r(0, 1), r(2, 2)])).toBeCloseTo(0.6, 12);
+    expect(poolRatios([r(0, 0)])).toBeNull();
+    expect(poolRatios([r(1, 1), null])).toBeNull();
+    expect(poolRatios([])).toBeNull();
+  });
+});
+
+describe("computePairedMetricDelta", () => {
+  it("pools each side over the shared tasks", () => {
+    const tasks: PairedTaskRatios[] = [
+      { taskId: "t1", a: r(1, 2), b: r(2, 2) },
+      { taskId: "t2", a: r(0, 1), b: r(1, 1) },
+      { taskId: "t3", a: r(1, 1), b: r(0, 1) },
+    ];
+    const result = computePairedMetricDelta(tasks, { resamples: 200 });
+    // A = (1 + 0 + 1) / 4 = 0.5; B = (2 + 1 + 0) / 4 = 0.75.
+    expect(result).toMatchObject({ valueA: 0.5, valueB: 0.75, delta: 0.25, tasks: 3 });
+  });
+
+  it("gives a degenerate interval that excludes zero when every task shifts by the same amount", () => {
+    const tasks = ["t1", "t2", "t3"].map((taskId) => ({ taskId, a: r(0, 1), b: r(1, 1) }));
+    const result = computePairedMetricDelta(tasks);
+    expect(result.interval).toEqual({ low: 1, high: 1 });
+    expect(result.excludesZero).toBe(true);
+  });
+
+  it("spans the resampled deltas: two tasks with deltas 1 and 0 give [0, 1]", () => {
+    // Resamples {t1,t1} -> 1, {t2,t2} -> 0, mixed -> 0.5; each extreme has probability 1/4, far above 2.5%.
+    const tasks = [
+      { taskId: "t1", a: r(0, 1), b: r(1, 1) },
+      { taskId: "t2", a: r(1, 1), b: r(1, 1) },
+    ];
+    const result = computePairedMetricDelta(tasks);
+    expect(result.delta).toBe(0.5);
+    expect(result.interval).toEqual({ low: 0, high: 1 });
+    expect(result.excludesZero).toBe(false);
+  });
+
+  it("weights tasks by their denominators inside a resample (each run's own turn counts)", () => {
+    // t1: A 1/2 turns right, B 2/2; t2: A 0/1, B 1/1. A = 1/3, B = 3/3: delta 2/3.
+    // Resamples: {t1,t1} -> 1 - 2/4 = 0.5, {t2,t2} -> 1 - 0 = 1, mixed -> 1 - 1/3 = 2/3.
+    const tasks = [
+      { taskId: "t1", a: r(1, 2), b: r(2, 2) },
+      { taskId: "t2", a: r(0, 1), b: r(1, 1) },
+    ];
+    const result = computePairedMetricDelta(tasks, { seed: 7 });
+    expect(result.delta).toBeCloseTo(2 / 3, 12);
+    expect(result.interval).toEqual({ low: 0.5, high: 1 });
+    expect(result.excludesZero).toBe(true);
+    expect(computePairedMetricDelta(tasks, { seed: 7 })).toEqual(result);
+  });
+
+  it("is null (never 0) when the metric is undefined on either side, and drops undefined resamples", () => {
+    expect(computePairedMetricDelta([{ taskId: "t1", a: r(0, 0), b: r(1, 1) }])).toMatchObject({ delta: null, valueA: null, valueB: 1, interval: null, excludesZero: false });
+    // t2 has no scored turn on the baseline: resamples drawing only t2 are undefined and dropped; the others give 1 - 0 = 1.
+    const result = computePairedMetricDelta([
+      { taskId: "t1", a: r(0, 1), b: r(1, 1) },
+      { taskId: "t2", a: r(0, 0), b: r(1, 1) },
+    ]);
+    expect(result.delta).toBe(1);
+    expect(result.interval).toEqual({ low: 1, high: 1 });
+  });
+});

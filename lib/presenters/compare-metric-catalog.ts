@@ -1,0 +1,147 @@
+import {
+  aggregateGoldHistory,
+  computeBootstrappedRate,
+  computeHolisticSuccess,
+  computePassHatK,
+  computeRecovery,
+  computeToolWorkflowCompletion,
+  computeTurnLimitRate,
+  groupTaskCounts,
+  withoutInfrastructureFailures,
+  type GoldHistoryAggregate,
+  type RunMetrics,
+  type TrajectoryOutcome,
+  type TurnScore,
+} from "@/lib/metrics";
+import type { TaskRatio } from "@/lib/metrics/paired-metric-delta";
+import type { MetricGroup } from "./compare-types";
+
+interface MetricBase {
+  key: string;
+  label: string;
+  format: "rate" | "score";
+  higherIsBetter: boolean;
+}
+
+type GoldField = Exclude<keyof GoldHistoryAggregate, "textTurns" | "toolTurns">;
+
+export interface GoldMetric extends MetricBase {
+  group: "gold";
+  field: GoldField;
+  /** One task's (sum, count) of the metric over that run's turn scores of the task. */
+  taskRatio: (turns: readonly TurnScore[]) => TaskRatio;
+}
+
+export interface ClosedMetric extends MetricBase {
+  group: "closed";
+  /** The whole-run value, read from the metrics engine's output. */
+  read: (metrics: Omit<RunMetrics, "stopReasons">) => number | null;
+  /** One task's share of the metric over that run's trajectories of the task (see TaskRatio). */
+  taskRatio: (outcomes: readonly TrajectoryOutcome[]) => TaskRatio | null;
+}
+
+export type CatalogMetric = GoldMetric | ClosedMetric;
+
+/**
+ * The turns each gold-history field averages over, as documented for
+ * aggregateGoldHistory (docs/metrics.md); compare-metric-catalog.test.ts checks
+ * that pooling these ratios reproduces aggregateGoldHistory exactly.
+ */
+const GOLD_ELIGIBLE: Record<GoldField, (turn: TurnScore) => boolean> = {
+  rouge1F1: (t) => t.kind === "text" && t.rouge1F1 !== null,
+  allTurnSuccess: (t) => t.judgeSuccess !== null,
+  textTurnSuccess: (t) => t.kind === "text" && t.judgeSuccess !== null,
+  toolTurnSuccess: (t) => t.kind === "tool" && t.judgeSuccess !== null,
+  exactCallAccuracy: (t) => t.kind === "tool" && t.exactMatch !== null,
+  argumentF1: (t) => t.kind === "tool" && t.argumentF1 !== null,
+};
+
+function gold(field: GoldField, label: string, format: GoldMetric["format"]): GoldMetric {
+  const taskRatio = (turns: readonly TurnScore[]): TaskRatio => {
+    const denominator = turns.filter(GOLD_ELIGIBLE[field]).length;
+    const value = aggregateGoldHistory(turns)[field];
+    return { numerator: value === null ? 0 : value * denominator, denominator };
+  };
+  return { key: field, field, label, format, group: "gold", higherIsBetter: true, taskRatio };
+}
+
+const GOLD: GoldMetric[] = [
+  gold("rouge1F1", "ROUGE-1 F1 (text turns)", "score"),
+  gold("allTurnSuccess", "Turn success, all turns (judge)", "rate"),
+  gold("textTurnSuccess", "Turn success, text turns", "rate"),
+  gold("toolTurnSuccess", "Turn success, tool turns", "rate"),
+  gold("exactCallAccuracy", "Exact tool-call accuracy", "rate"),
+  gold("argumentF1", "Argument F1", "score"),
+];
+
+const ratio = (numerator: number, denominator: number): TaskRatio => ({ numerator, denominator });
+
+function closed(key: string, label: string, read: ClosedMetric["read"], taskRatio: ClosedMetric["taskRatio"], higherIsBetter = true): ClosedMetric {
+  return { key, label, read, taskRatio, higherIsBetter, group: "closed", format: "rate" };
+}
+
+function successRatio(outcomes: readonly TrajectoryOutcome[]): TaskRatio {
+  const perTask = groupTaskCounts(outcomes).perTask;
+  return ratio(
+    perTask.reduce((sum, t) => sum + t.c, 0),
+    perTask.reduce((sum, t) => sum + t.n, 0),
+  );
+}
+
+const SUCCESS = closed("successRate", "Workflow success (state + reply, or reward)", (m) => m.successRate.value, successRatio);
+
+const CLOSED_REST: ClosedMetric[] = [
+  closed("toolWorkflowCompletion", "Tool-workflow completion", (m) => m.toolWorkflowCompletion.rate, (o) => {
+    const r = computeToolWorkflowCompletion(o);
+    return ratio(r.count, r.eligible);
+  }),
+  closed("holisticSuccess", "Holistic success (judge)", (m) => m.holisticSuccess.rate, (o) => {
+    const r = computeHolisticSuccess(o);
+    return ratio(r.count, r.eligible);
+  }),
+  closed("goalCompletion", "Goal completion (judge)", (m) => m.proxyState.goalCompletion.value, (o) => {
+    // resamples: 0 skips the SE bootstrap: only the counts are needed.
+    const r = computeBootstrappedRate(withoutInfrastructureFailures(o), (t) => t.judge.goalCompleted, { resamples: 0 });
+    return ratio(r.count, r.n);
+  }),
+  closed("recovery", "Recovery after tool errors", (m) => m.recovery.rate, (o) => {
+    const r = computeRecovery(o);
+    return ratio(r.recovered, r.errorTrajectories);
+  }),
+  closed(
+    "turnLimitRate",
+    "Turn-limit stops",
+    (m) => m.turnLimitRate.rate,
+    (o) => {
+      const r = computeTurnLimitRate(o);
+      return ratio(r.count, r.n);
+    },
+    false,
+  ),
+];
+
+/**
+ * pass^k rows for k = 1..maxK. pass^k is a mean over tasks, so each scored
+ * task contributes (its pass^k, 1); a task with fewer than k scored trials
+ * makes pass^k undefined (null), as in computePassHatK.
+ */
+export function passHatKMetrics(maxK: number): ClosedMetric[] {
+  return Array.from({ length: Math.max(0, maxK) }, (_, index) => {
+    const k = index + 1;
+    return closed(`passHatK${k}`, `pass^${k}`, (m) => m.passHatK[k] ?? null, (o) => {
+      const perTask = groupTaskCounts(o).perTask;
+      if (perTask.length === 0) return ratio(0, 0);
+      const value = computePassHatK(perTask)[k];
+      return value === undefined || value === null ? null : ratio(value, 1);
+    });
+  });
+}
+
+export const GROUP_LABELS: Record<MetricGroup, string> = {
+  gold: "Gold history (next turn, reference context)",
+  closed: "Closed loop (whole workflow)",
+};
+
+export function buildMetricCatalog(maxK: number): CatalogMetric[] {
+  return [...GOLD, SUCCESS, ...passHatKMetrics(maxK), ...CLOSED_REST];
+}

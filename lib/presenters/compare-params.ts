@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { TASK_FILTERS, TASK_SORTS } from "./compare-task-rows";
+
+export const MAX_COMPARED_RUNS = 8;
+
+/** `runs=a,b,c`: 2..8 distinct run ids, the first is the baseline. */
+export const CompareRunIdsSchema = z
+  .string()
+  .transform((value) => value.split(",").map((id) => id.trim()).filter(Boolean))
+  .pipe(
+    z
+      .array(z.string().max(100))
+      .min(2, "pick at least two runs")
+      .max(MAX_COMPARED_RUNS, `compare at most ${MAX_COMPARED_RUNS} runs`)
+      .refine((ids) => new Set(ids).size === ids.length, "each run may appear once"),
+  );
+
+export const ComparePageQuerySchema = z.object({
+  runs: CompareRunIdsSchema,
+  filter: z.enum(TASK_FILTERS).catch("all"),
+  sort: z.enum(TASK_SORTS).catch("diff-desc"),
+});
+export type ComparePageQuery = z.infer<typeof ComparePageQuerySchema>;
+
+export const CompareExportQuerySchema = z.object({
+  runs: CompareRunIdsSchema,
+  table: z.enum(["protocol", "tasks"]),
+  format: z.enum(["csv", "md", "tex"]),
+});
+
+const Trial = z.coerce.number().int().min(0).catch(1);
+
+export const CompareTaskQuerySchema = z.object({
+  runs: CompareRunIdsSchema,
+  task: z.string().min(1).max(500),
+  trialA: Trial,
+  trialB: Trial,
+});
+
+/** Reads the first value of each search parameter (Next gives arrays for repeated keys). */
+export function firstValues(params: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+}
+
+export function compareHref(runIds: readonly string[], query: Partial<Pick<ComparePageQuery, "filter" | "sort">> = {}): string {
+  const params = new URLSearchParams({ runs: runIds.join(",") });
+  if (query.filter && query.filter !== "all") params.set("filter", query.filter);
+  if (query.sort && query.sort !== "diff-desc") params.set("sort", query.sort);
+  return `/compare?${params.toString().replace(/%2C/g, ",")}`;
+}
+
+export function compareTaskHref(runIds: readonly [string, string], taskId: string, trialA = 1, trialB = 1): string {
+  const params = new URLSearchParams({ runs: runIds.join(","), task: taskId, trialA: String(trialA), trialB: String(trialB) });
+  return `/compare/task?${params.toString().replace(/%2C/g, ",")}`;
+}

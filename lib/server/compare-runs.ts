@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { loadCompareRuns, loadPairedRunsOfSuite, loadTurnScoresByTask, type CompareRunRow } from "@/lib/db/compare";
+import { loadTrajectoryOutcomes } from "@/lib/db/run-metrics-inputs";
+import { buildMetricCatalog } from "@/lib/presenters/compare-metric-catalog";
+import { analyzePair, type RunData } from "@/lib/presenters/compare-pair-analysis";
+import { buildGainPoints, buildSuitePairsHref } from "@/lib/presenters/compare-gain-points";
+import { buildTaskRows } from "@/lib/presenters/compare-task-rows";
+import type { ComparedRun, Comparison, ComponentVersion, ProtocolRow } from "@/lib/presenters/compare-types";
+import type { PairedMetricDelta } from "@/lib/metrics/paired-metric-delta";
+import { AppError } from "./app-error";
+import { getRunMetrics, type RunMetricsResponse } from "./get-run-metrics";
+
+import { MAX_COMPARED_RUNS } from "@/lib/presenters/compare-params";
+
+const ComponentConfigSchema = z.object({ name: z.string().optional(), version: z.string().optional() });
+
+function toComponentVersion(value: unknown): ComponentVersion | null {
+  const parsed = ComponentConfigSchema.safeParse(value);
+  if (!parsed.success) return null;
+  return { name: parsed.data.name ?? null, version: parsed.data.version ?? null };
+}
+
+function suiteLabel(row: CompareRunRow): string {
+  return row.suite.version ? `${row.suite.name} ${row.suite.version}` : row.suite.name;
+}
+
+interface LoadedRun {
+  run: ComparedRun;
+  data: RunData;
+  metrics: RunMetricsResponse;
+}
+
+async function loadRuns(runIds: readonly string[]): Promise<LoadedRun[]> {
+  const rows = await loadCompareRuns({ runIds: [...runIds] });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const missing = runIds.filter((id) => !byId.has(id));
+  if (missing.length > 0) throw new AppError("not_found", `no run with id ${missing.join(", ")}`);
+  return Promise.all(
+    runIds.map(async (id) => {
+      const row = byId.get(id);
+      if (!row) throw new AppError("not_found", `no run with id ${id}`);
+      const [metrics, outcomes, turns] = await Promise.all([getRunMetrics(id), loadTrajectoryOutcomes({ runId: id }), loadTurnScoresByTask({ runId: id })]);
+      const judge = toComponentVersion(row.judgeConfig);
+      const userSimulator = toComponentVersion(row.userSimulatorConfig);
+      const run: ComparedRun = {
+        id,
+        name: row.name,
+        model: row.model.name,
+        variant: row.variant,
+        pairingKey: row.pairingKey,
+        suiteId: row.suiteId,
+        suite: suiteLabel(row),
+        judge,
+        userSimulator,
+        metrics: {
+          successRate: metrics.successRate,
+          passHatK: metrics.passHatK,
+          goldHistory: metrics.goldHistory,
+          strata: metrics.strata,
+          trialsPerTask: metrics.trialsPerTask,
+          trajectories: metrics.trajectories,
+          tasks: metrics.tasks,
+          stopReasonDetails: metrics.stopReasonDetails,
+        },
+      };
+      return { run, metrics, data: { id, suite: run.suite, judge, userSimulator, outcomes, turns } };
+    }),
+  );
+}
+
+/**
+ * Everything the compare page and its exports show: the first run is the
+ * baseline, every other run is compared with it over the tasks both ran.
+ */
+export async function compareRuns(runIds: readonly string[]): Promise<Comparison> {
+  if (runIds.length < 2 || runIds.length > MAX_COMPARED_RUNS) throw new AppError("bad_request", `compare 2 to ${MAX_COMPARED_RUNS} runs`);
+  if (new Set(runIds).size !== runIds.length) throw new AppError("bad_request", "each run may appear once");
+  const loaded = await loadRuns(runIds);
+  const runs = loaded.map((entry) => entry.run);
+  const [baseline, ...candidates] = loaded;
+  if (!baseline) throw new AppError("bad_request", "no baseline run");
+  const maxK = Math.max(0, ...runs.map((run) => Object.keys(run.metrics.passHatK).length));
+  const catalog = buildMetricCatalog(maxK);
+  const analyses = candidates.map((candidate) => analyzePair(baseline.data, candidate.data, catalog));
+  const protocolRows: ProtocolRow[] = catalog.map((metric) => ({
+    key: metric.key,
+    label: metric.label,
+    group: metric.group,
+    format: metric.format,
+    higherIsBetter: metric.higherIsBetter,
+    values: loaded.map(({ metrics }) => (metric.group === "gold" ? metrics.goldHistory[metric.field] : metric.read(metrics))),
+    deltas: [null, ...analyses.map((a): PairedMetricDelta | null => a.deltas.get(metric.key) ?? null)],
+  }));
+  const firstPair = analyses[0]?.analysis;
+  const gain = buildGainPoints(runs);
+  const suiteRuns = gain.points.length === 1 ? await loadPairedRunsOfSuite({ suiteId: baseline.run.suiteId }) : [];
+  return {
+    runs,
+    protocolRows,
+    pairs: analyses.map((a) => a.analysis),
+    tasks: firstPair ? buildTaskRows(loaded.map((entry) => entry.data), firstPair.paired.tasks) : [],
+    gain: { ...gain, suitePairsHref: buildSuitePairsHref(suiteRuns) },
+  };
+}
