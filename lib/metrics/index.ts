@@ -20,3 +20,4 @@ export * from "./compare-paired-runs";
 export * from "./estimate-noise-floor";
 export * from "./compute-agreement";
 export * from "./bootstrap-agreement";
+export * from "./paired-metric-delta";

@@ -6,6 +6,8 @@ import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { getRunHeader } from "@/lib/server/get-run-page";
 import { parseRunPageQuery } from "@/lib/presenters/run-page-query";
 import { RunHeader } from "@/components/run/run-header";
+import { PairedCompareLinks } from "@/components/compare/paired-compare-links";
+import { findPairedRuns } from "@/lib/server/compare-pairs";
 import { ActionForm } from "@/components/auth/action-form";
 import { allows } from "@/lib/server/auth/roles";
 import { deleteRunAction, editRunAction } from "./actions";
@@ -24,10 +26,12 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
   const run = await getRunHeader(params.data.id);
   if (!run) notFound();
   const query = parseRunPageQuery(await props.searchParams);
+  const compareLinks = await findPairedRuns(run.id);
   return (
     <>
       <p className="muted"><Link href="/runs">Runs</Link> / {run.name}</p>
       <RunHeader run={run} />
+      <p className="panel"><PairedCompareLinks links={compareLinks} /></p>
       {allows(actor, "upload") ? (
         <details className="panel">
           <summary>Edit name, variant and pairing</summary>
