@@ -2,6 +2,7 @@
 import { generateDemoBundles } from "@/lib/demo/generate-demo-bundles";
 import { ingestBundle } from "@/lib/server/ingest-bundle";
 import { countRuns } from "@/lib/db/runs";
+import { warmRunMetrics } from "@/lib/server/get-run-metrics";
 
 async function* chunksOf(text: string): AsyncGenerator<Uint8Array> {
   yield Buffer.from(text);
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   for (const [index, bundle] of generateDemoBundles().entries()) {
     const result = await ingestBundle({ chunks: chunksOf(JSON.stringify(bundle)), fileName: `demo-${index + 1}.json`, uploadedBy: "demo" });
     if (result.kind !== "stored") throw new Error(`demo bundle ${index + 1} was not stored: ${JSON.stringify(result).slice(0, 2000)}`);
+    await warmRunMetrics(result.runs.map((run) => run.id));
     console.log(`[seed] demo bundle ${index + 1}: ${result.duplicate ? "already present" : `${result.counts.trajectories} trajectories, ${result.counts.turnPredictions} turn predictions`}`);
   }
 }

@@ -53,3 +53,10 @@ export async function getRunMetrics(runId: string): Promise<RunMetricsResponse> 
   await writeMetricsCache({ runId, metrics: response });
   return response;
 }
+
+/** Computes and caches the metrics of freshly ingested runs; a failure only leaves the cache to be filled on first read. */
+export async function warmRunMetrics(runIds: readonly string[]): Promise<void> {
+  for (const runId of runIds) {
+    await getRunMetrics(runId).catch((error: unknown) => console.error(`could not precompute metrics of run ${runId}`, error));
+  }
+}

@@ -6,6 +6,7 @@ import { serverConfig } from "@/lib/server/config";
 import { AppError, route } from "@/lib/server/app-error";
 import { listBundles } from "@/lib/server/list-bundles";
 import { recordUpload } from "@/lib/server/audit";
+import { warmRunMetrics } from "@/lib/server/get-run-metrics";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -35,6 +36,8 @@ export const POST = route(async (request, { actor }) => {
       const { kind: _kind, ...body } = result;
       if (!result.duplicate) {
         await recordUpload(actor, { bundleId: result.bundleId, fileName: upload.fileName, format: result.format, counts: { ...result.counts } });
+        // Warm the per-run metrics cache now, so the leaderboard never computes many runs at once.
+        await warmRunMetrics(result.runs.map((run) => run.id));
       }
       return Response.json(body, { status: result.duplicate ? 200 : 201 });
     }
