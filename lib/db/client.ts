@@ -7,10 +7,13 @@ export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 export type DbOrTx = PrismaClient | Tx;
 
-const globalForPrisma = globalThis as unknown as { loopscopePrisma?: PrismaClient };
+declare global {
+  // Cached on globalThis so hot reloads in development do not open a client per reload.
+  var loopscopePrisma: PrismaClient | undefined;
+}
 
 /** The one Prisma client of the process, created lazily and cached across hot reloads. */
 export function db(): PrismaClient {
-  globalForPrisma.loopscopePrisma ??= new PrismaClient({ adapter: new PrismaPg(pgPool()) });
-  return globalForPrisma.loopscopePrisma;
+  globalThis.loopscopePrisma ??= new PrismaClient({ adapter: new PrismaPg(pgPool()) });
+  return globalThis.loopscopePrisma;
 }

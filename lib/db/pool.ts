@@ -1,6 +1,9 @@
 import pg from "pg";
 
-const globalForPool = globalThis as unknown as { loopscopePool?: pg.Pool };
+declare global {
+  // Cached on globalThis so hot reloads in development do not open a pool per reload.
+  var loopscopePool: pg.Pool | undefined;
+}
 
 /** The embedded PGlite server multiplexes every connection onto one backend and cannot COPY. */
 export function isEmbeddedDatabase(): boolean {
@@ -9,14 +12,14 @@ export function isEmbeddedDatabase(): boolean {
 
 /** The process's one connection pool, shared by Prisma and the bulk ingest path. */
 export function pgPool(): pg.Pool {
-  if (!globalForPool.loopscopePool) {
+  if (!globalThis.loopscopePool) {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) {
       // Thrown on first use, never at import: `next build` imports route modules without a database.
       throw new Error("DATABASE_URL is not set; start the app through `npm start` / `npm run dev`, which provide one");
     }
     // On the embedded server concurrent transactions would interleave; one connection serializes them.
-    globalForPool.loopscopePool = new pg.Pool({ connectionString, max: isEmbeddedDatabase() ? 1 : 10, allowExitOnIdle: true });
+    globalThis.loopscopePool = new pg.Pool({ connectionString, max: isEmbeddedDatabase() ? 1 : 10, allowExitOnIdle: true });
   }
-  return globalForPool.loopscopePool;
+  return globalThis.loopscopePool;
 }

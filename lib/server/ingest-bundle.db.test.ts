@@ -39,7 +39,8 @@ describe("ingestBundle", () => {
     const bundle = bigBundle(2500);
     const bad = bundle.trajectories[2400];
     if (!bad) throw new Error("fixture too small");
-    bad.events[3] = { kind: "tool_teleport", text: "?" } as unknown as (typeof bad.events)[number];
+    const rawEvents: Record<string, unknown>[] = bad.events;
+    rawEvents[3] = { kind: "tool_teleport", text: "?" };
     const before = await tableCounts();
     const result = await ingest(toJsonl(bundle), "bad.jsonl");
     expect(result).toEqual({

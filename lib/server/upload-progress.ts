@@ -6,8 +6,11 @@ export interface UploadProgress extends IngestProgress {
 }
 
 const TTL_MS = 10 * 60 * 1000;
-const globalForProgress = globalThis as unknown as { loopscopeUploads?: Map<string, UploadProgress> };
-const uploads = (globalForProgress.loopscopeUploads ??= new Map<string, UploadProgress>());
+declare global {
+  // Shared by the route modules of one server process, which Next.js may load separately.
+  var loopscopeUploads: Map<string, UploadProgress> | undefined;
+}
+const uploads = (globalThis.loopscopeUploads ??= new Map<string, UploadProgress>());
 
 /** In-process progress of running uploads, polled by the upload page while the server reads and writes. */
 export function recordProgress(uploadId: string, progress: IngestProgress, finished = false): void {
