@@ -1,21 +1,30 @@
+import { porterStem } from "./porter-stem";
+
 export interface RougeScore {
   precision: number;
   recall: number;
   f1: number;
 }
 
+export interface RougeOptions {
+  /** Porter-stem tokens longer than 3 characters, as rouge-score's use_stemmer=True does. Off by default. */
+  stem?: boolean;
+}
+
 /**
- * Mirrors google-research rouge-score `tokenize.tokenize` without a stemmer:
- * lowercase, every run of non [a-z0-9] characters becomes a space, split on
- * whitespace, drop empty tokens. Non-ASCII letters are therefore separators,
- * exactly as in the reference implementation.
+ * Mirrors google-research rouge-score `tokenize.tokenize`: lowercase, every run
+ * of non [a-z0-9] characters becomes a space, split on whitespace, drop empty
+ * tokens. Non-ASCII letters are therefore separators, exactly as in the
+ * reference implementation. With `stem`, tokens longer than 3 characters are
+ * stemmed (see porter-stem.ts for how our Porter differs from NLTK's).
  */
-export function tokenizeForRouge(text: string): string[] {
-  return text
+export function tokenizeForRouge(text: string, options: RougeOptions = {}): string[] {
+  const tokens = text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, " ")
     .split(/\s+/)
     .filter((token) => /^[a-z0-9]+$/.test(token));
+  return options.stem ? tokens.map((token) => (token.length > 3 ? porterStem(token) : token)) : tokens;
 }
 
 function countTokens(tokens: readonly string[]): Map<string, number> {
@@ -28,12 +37,12 @@ function countTokens(tokens: readonly string[]): Map<string, number> {
  * ROUGE-1 with clipped unigram counts, matching rouge-score's `_score_ngrams`:
  * precision = overlap / max(|prediction|, 1), recall = overlap / max(|reference|, 1),
  * F1 = 0 when precision + recall = 0. So an empty reference or prediction
- * (including both empty) scores 0/0/0. Porter stemming (rouge-score's
- * `use_stemmer=True`) is not implemented; scores equal `use_stemmer=False`.
+ * (including both empty) scores 0/0/0. Stemming is off by default, like
+ * rouge-score's default and the stored per-turn scores.
  */
-export function computeRouge1(reference: string, prediction: string): RougeScore {
-  const referenceCounts = countTokens(tokenizeForRouge(reference));
-  const predictionCounts = countTokens(tokenizeForRouge(prediction));
+export function computeRouge1(reference: string, prediction: string, options: RougeOptions = {}): RougeScore {
+  const referenceCounts = countTokens(tokenizeForRouge(reference, options));
+  const predictionCounts = countTokens(tokenizeForRouge(prediction, options));
   let overlap = 0;
   let referenceTotal = 0;
   let predictionTotal = 0;

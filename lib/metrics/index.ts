@@ -21,3 +21,4 @@ export * from "./estimate-noise-floor";
 export * from "./compute-agreement";
 export * from "./bootstrap-agreement";
 export * from "./paired-metric-delta";
+export * from "./porter-stem";
