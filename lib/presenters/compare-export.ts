@@ -1,3 +1,5 @@
+import { csvText, escapeLatex, escapeMarkdownCell } from "./escape-cells";
+
 /** Pure table exporters: the same table as CSV (raw values), Markdown or LaTeX (display text). */
 
 export interface ExportColumn {
@@ -21,41 +23,21 @@ export type ExportFormat = "csv" | "md" | "tex";
 
 function csvField(value: string | number | null): string {
   if (value === null) return "";
-  const text = typeof value === "number" ? String(Number(value.toFixed(6))) : value;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+  return typeof value === "number" ? String(Number(value.toFixed(6))) : csvText(value);
 }
+
+export { escapeLatex };
 
 export function toCsv(table: ExportTable): string {
   const lines = [table.columns.map((c) => csvField(c.label)), ...table.rows.map((row) => row.map((cell) => csvField(cell.value)))];
   return lines.map((line) => line.join(",")).join("\r\n") + "\r\n";
 }
 
-function markdownCell(text: string): string {
-  return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\s*[\r\n]+\s*/g, " ");
-}
-
 export function toMarkdown(table: ExportTable): string {
-  const header = `| ${table.columns.map((c) => markdownCell(c.label)).join(" | ")} |`;
+  const header = `| ${table.columns.map((c) => escapeMarkdownCell(c.label)).join(" | ")} |`;
   const rule = `| ${table.columns.map((c) => (c.align === "right" ? "---:" : "---")).join(" | ")} |`;
-  const body = table.rows.map((row) => `| ${row.map((cell) => markdownCell(cell.text)).join(" | ")} |`);
+  const body = table.rows.map((row) => `| ${row.map((cell) => escapeMarkdownCell(cell.text)).join(" | ")} |`);
   return [header, rule, ...body].join("\n") + "\n";
-}
-
-const LATEX_SPECIALS: Record<string, string> = {
-  "\\": "\\textbackslash{}",
-  "&": "\\&",
-  "%": "\\%",
-  $: "\\$",
-  "#": "\\#",
-  _: "\\_",
-  "{": "\\{",
-  "}": "\\}",
-  "~": "\\textasciitilde{}",
-  "^": "\\textasciicircum{}",
-};
-
-export function escapeLatex(text: string): string {
-  return text.replace(/[\\&%$#_{}~^]/g, (ch) => LATEX_SPECIALS[ch] ?? ch).replace(/\u2212/g, "$-$").replace(/\s*[\r\n]+\s*/g, " ");
 }
 
 /** A booktabs tabular (needs \usepackage{booktabs}). */

@@ -1,3 +1,4 @@
+import { csvText, escapeLatex, escapeMarkdownCell } from "./escape-cells";
 import type { ProtocolTable } from "./protocol-table";
 
 /** A plain table to export: optional spanning header groups above the column headers, then string cells. */
@@ -33,45 +34,16 @@ export function protocolExportTable(table: ProtocolTable): ExportTable {
   };
 }
 
-/** Model names are untrusted: a leading = + - @ would run as a spreadsheet formula. */
-function neutralizeFormula(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
-
-function csvField(cell: string): string {
-  const safe = neutralizeFormula(cell);
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+export { escapeLatex };
 
 export function toCsv(table: ExportTable): string {
-  return [table.head, ...table.body].map((row) => row.map(csvField).join(",")).join("\n") + "\n";
-}
-
-function markdownCell(cell: string): string {
-  return cell.replaceAll("\\", "\\\\").replaceAll("|", "\\|").replace(/\r?\n/g, " ");
+  return [table.head, ...table.body].map((row) => row.map(csvText).join(",")).join("\n") + "\n";
 }
 
 export function toMarkdown(table: ExportTable): string {
-  const line = (cells: string[]) => `| ${cells.map(markdownCell).join(" | ")} |`;
+  const line = (cells: string[]) => `| ${cells.map(escapeMarkdownCell).join(" | ")} |`;
   const align = table.head.map((_, index) => (index < LEADING.length ? "---" : "---:"));
   return [line(table.head), `| ${align.join(" | ")} |`, ...table.body.map(line)].join("\n") + "\n";
-}
-
-const LATEX_SPECIALS: Record<string, string> = {
-  "\\": "\\textbackslash{}",
-  "&": "\\&",
-  "%": "\\%",
-  $: "\\$",
-  "#": "\\#",
-  _: "\\_",
-  "{": "\\{",
-  "}": "\\}",
-  "~": "\\textasciitilde{}",
-  "^": "\\textasciicircum{}",
-};
-
-export function escapeLatex(text: string): string {
-  return text.replace(/[\\&%$#_{}~^]/g, (char) => LATEX_SPECIALS[char] ?? char).replace(/\r?\n/g, " ");
 }
 
 /** A booktabs tabular (\usepackage{booktabs}); group labels span their columns like the seed's Table 1. */
