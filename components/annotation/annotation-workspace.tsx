@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buildOptionShortcuts, type Rubric } from "@/lib/presenters/study-rubric";
-import { changedWrites, valuesFromSaved, type LabelValues, type SavedLabel } from "./label-state";
+import { changedWrites, readSavedLabels, valuesFromSaved, type LabelValues, type SavedLabel } from "./label-state";
 import { useLabelDraft } from "./use-label-draft";
 import { RubricFields } from "./rubric-fields";
 import { ErrorTagsEditor } from "./error-tags-editor";
@@ -27,32 +27,47 @@ function isTyping(target: EventTarget | null): boolean {
 /** The rubric form of one item: keyboard labelling, versioned saves, a local draft of unsaved changes. */
 export function AnnotationWorkspace({ saveUrl, draftKey, rubric, saved: initialSaved, closed, nextHref, previousHref, reference }: AnnotationWorkspaceProps) {
   const router = useRouter();
-  const [saved, setSaved] = useState(initialSaved);
-  const [current, setCurrent] = useState<LabelValues>(() => valuesFromSaved(initialSaved));
+  const [saved, setSavedState] = useState(initialSaved);
+  const [current, setCurrentState] = useState<LabelValues>(() => valuesFromSaved(initialSaved));
+  // Keys arrive faster than React re-renders: saves read the latest labels from these refs, never a stale closure.
+  const savedRef = useRef(initialSaved);
+  const currentRef = useRef(current);
+  const pendingRef = useRef(false);
+  const setSaved = useCallback((next: SavedLabel[]) => {
+    savedRef.current = next;
+    setSavedState(next);
+  }, []);
+  const setCurrent = useCallback((update: (previous: LabelValues) => LabelValues) => {
+    currentRef.current = update(currentRef.current);
+    setCurrentState(currentRef.current);
+  }, []);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, setPending] = useState(false);
   const textRefs = useRef<Record<string, HTMLTextAreaElement | null>>({});
   const shortcuts = useMemo(() => buildOptionShortcuts(rubric), [rubric]);
   const writes = useMemo(() => changedWrites(current, saved), [current, saved]);
   const dirty = writes.length > 0;
-  const { restored } = useLabelDraft(draftKey, dirty, current, setCurrent);
+  const applyDraft = useCallback((draft: LabelValues) => setCurrent(() => draft), [setCurrent]);
+  const { restored } = useLabelDraft(draftKey, dirty, current, applyDraft);
 
-  const setValue = useCallback((dimension: string, value: string) => setCurrent((c) => ({ ...c, values: { ...c.values, [dimension]: value } })), []);
+  const setValue = useCallback((dimension: string, value: string) => setCurrent((c) => ({ ...c, values: { ...c.values, [dimension]: value } })), [setCurrent]);
 
   const save = useCallback(
     async (then: string | null) => {
-      if (pending || closed) return;
-      if (!dirty) {
+      if (pendingRef.current) return;
+      const pendingWrites = changedWrites(currentRef.current, savedRef.current);
+      if (closed || pendingWrites.length === 0) {
         if (then) router.push(then);
         return;
       }
+      pendingRef.current = true;
       setPending(true);
       try {
-        const response = await fetch(saveUrl, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ labels: writes }) });
+        const response = await fetch(saveUrl, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ labels: pendingWrites }) });
         const body: unknown = await response.json().catch(() => null);
         if (response.ok && body && typeof body === "object" && "labels" in body && Array.isArray(body.labels)) {
-          setSaved(body.labels as SavedLabel[]);
-          setStatus({ ok: true, text: `Saved ${writes.length} label${writes.length === 1 ? "" : "s"}.` });
+          setSaved(readSavedLabels(body.labels));
+          setStatus({ ok: true, text: `Saved ${pendingWrites.length} label${pendingWrites.length === 1 ? "" : "s"}.` });
           if (then) router.push(then);
         } else {
           const message = body && typeof body === "object" && "error" in body ? String(body.error) : `save failed (${response.status})`;
@@ -62,10 +77,11 @@ export function AnnotationWorkspace({ saveUrl, draftKey, rubric, saved: initialS
       } catch {
         setStatus({ ok: false, text: "Could not reach the server; your draft is kept in this browser." });
       } finally {
+        pendingRef.current = false;
         setPending(false);
       }
     },
-    [pending, closed, dirty, saveUrl, writes, router],
+    [closed, saveUrl, router, setSaved],
   );
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import type { DimensionAgreement } from "@/lib/presenters/agreement-report";
-import { formatNumber, formatPercent } from "@/lib/presenters/run-format";
+import { formatPercent } from "@/lib/presenters/run-format";
+import { formatKappa } from "@/lib/presenters/agreement-format";
 
 /** Human-human agreement per dimension: all-agree rate, every pair's percent and Cohen's kappa, Fleiss, Krippendorff. */
 export function HumanAgreementTable({ dimensions }: { dimensions: DimensionAgreement[] }) {
@@ -22,11 +23,11 @@ export function HumanAgreementTable({ dimensions }: { dimensions: DimensionAgree
               ) : null}
               <td>{pair ? `${pair.a} vs ${pair.b} (n=${pair.n})` : <span className="muted">no pair rated the same items</span>}</td>
               <td className="num">{formatPercent(pair?.percent)}</td>
-              <td className="num">{formatNumber(pair?.kappa)}</td>
+              <td className="num">{formatKappa(pair?.kappa)}</td>
               {index === 0 ? (
                 <>
-                  <td className="num" rowSpan={pairs.length}>{formatNumber(d.fleiss.value)} <span className="muted">(n={d.fleiss.n})</span></td>
-                  <td className="num" rowSpan={pairs.length}>{formatNumber(d.alpha)}</td>
+                  <td className="num" rowSpan={pairs.length}>{formatKappa(d.fleiss.value)} <span className="muted">(n={d.fleiss.n})</span></td>
+                  <td className="num" rowSpan={pairs.length}>{formatKappa(d.alpha)}</td>
                 </>
               ) : null}
             </tr>

@@ -1,9 +1,10 @@
 import type { DimensionAgreement, JudgeComparison } from "@/lib/presenters/agreement-report";
 import type { BootstrappedEstimate } from "@/lib/metrics";
-import { formatNumber, formatPercent } from "@/lib/presenters/run-format";
+import { formatPercent } from "@/lib/presenters/run-format";
+import { formatKappa } from "@/lib/presenters/agreement-format";
 
 function Interval({ estimate, percent }: { estimate: BootstrappedEstimate; percent: boolean }) {
-  const format = percent ? formatPercent : formatNumber;
+  const format = percent ? formatPercent : formatKappa;
   return (
     <>
       {format(estimate.estimate)}

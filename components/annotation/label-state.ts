@@ -40,3 +40,13 @@ export function changedWrites(current: LabelValues, saved: readonly SavedLabel[]
   if ((beforeTags?.value ?? "[]") !== tagValue) writes.push({ dimension: ERROR_TAGS_KEY, value: tagValue, expectedVersion: beforeTags?.version ?? 0 });
   return writes;
 }
+
+/** The saved labels a successful save answers with; anything malformed is dropped. */
+export function readSavedLabels(value: unknown): SavedLabel[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown) =>
+    entry && typeof entry === "object" && "dimension" in entry && "value" in entry && "version" in entry && typeof entry.dimension === "string" && typeof entry.value === "string" && typeof entry.version === "number"
+      ? [{ dimension: entry.dimension, value: entry.value, version: entry.version }]
+      : [],
+  );
+}
