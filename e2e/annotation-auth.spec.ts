@@ -25,6 +25,17 @@ async function labelQueue(page: Page, studyId: string, keys: readonly (readonly 
     await expect(page.getByRole("list", { name: "Keyboard shortcuts" })).toContainText("save and next item");
     for (const key of itemKeys) await page.keyboard.press(key);
     await expect(page.getByText("unsaved changes")).toBeVisible();
+    if (index === 0) {
+      // Leaving with unsaved labels asks first; after leaving anyway, the draft comes back from localStorage.
+      const asked = page.waitForEvent("dialog").then(async (dialog) => {
+        expect(dialog.type()).toBe("beforeunload");
+        await dialog.accept();
+      });
+      await page.reload();
+      await asked;
+      await expect(page.getByText("Restored unsaved labels from this browser.")).toBeVisible();
+      await expect(page.getByRole("radio", { name: /^completed/ })).toBeChecked();
+    }
     if (index === 1) {
       // Blind: no judge verdicts, flags or rationales anywhere on the annotator's page.
       await expect(page.getByText(/judge flagged|rationale|judge:/)).toHaveCount(0);
@@ -50,6 +61,10 @@ test("an admin runs a blind 6-item study with two annotators and reads the agree
   await adminPage.getByLabel("Sample size").fill("6");
   await adminPage.getByLabel("Annotators per item").fill("2");
   await adminPage.getByRole("checkbox", { name: new RegExp(annA.name) }).check();
+  // One annotator is refused; the form keeps what was entered.
+  await adminPage.getByRole("button", { name: "Create study" }).click();
+  await expect(adminPage.getByRole("form", { name: "New study" }).getByRole("alert")).toContainText("annotatorIds");
+  await expect(adminPage.getByLabel("Name", { exact: true })).toHaveValue(studyName);
   await adminPage.getByRole("checkbox", { name: new RegExp(annB.name) }).check();
   await expect(adminPage.getByRole("checkbox", { name: /Blind/ })).toBeChecked();
   await adminPage.getByRole("button", { name: "Create study" }).click();

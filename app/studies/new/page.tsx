@@ -1,4 +1,4 @@
-import { ActionForm } from "@/components/auth/action-form";
+import { KeepValuesForm } from "@/components/annotation/keep-values-form";
 import { NewStudyFields } from "@/components/annotation/new-study-fields";
 import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { getStudyFormOptions } from "@/lib/server/studies/study-form-options";
@@ -13,9 +13,9 @@ export default async function NewStudyPage() {
     <>
       <h1>New annotation study</h1>
       <p className="lead">Items are sampled and frozen now: later uploads or deletions do not change the study (deleted trajectories are reported as such).</p>
-      <ActionForm action={createStudyAction} submitLabel="Create study" label="New study">
+      <KeepValuesForm action={createStudyAction} submitLabel="Create study" label="New study">
         <NewStudyFields {...options} />
-      </ActionForm>
+      </KeepValuesForm>
     </>
   );
 }
