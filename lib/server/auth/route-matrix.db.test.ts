@@ -16,6 +16,9 @@ const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "
   "api/runs/[id]/metrics": { GET: "read" },
   "api/runs/[id]/trajectories": { GET: "read" },
   "api/suites/[id]/protocol": { GET: "read" },
+  "api/studies/[id]/items/[itemId]/labels": { PUT: "annotate" },
+  "api/studies/[id]/labels": { GET: "read", POST: "admin" },
+  "api/studies/[id]/report": { GET: "read" },
 };
 
 function routeFiles(dir: string, base = dir): string[] {

@@ -1,0 +1,33 @@
+"use client";
+
+import { startTransition, useActionState, type ReactNode } from "react";
+import type { ActionState } from "@/lib/server/action-state";
+
+interface KeepValuesFormProps {
+  action: (previous: ActionState | null, form: FormData) => Promise<ActionState>;
+  submitLabel: string;
+  label: string;
+  children: ReactNode;
+}
+
+/**
+ * Like ActionForm, but submits through a transition instead of the form's action prop, so React
+ * does not reset a long form (the new-study form) when the server answers with a validation error.
+ */
+export function KeepValuesForm({ action, submitLabel, label, children }: KeepValuesFormProps) {
+  const [state, formAction, pending] = useActionState(action, null);
+  return (
+    <form
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        startTransition(() => formAction(data));
+      }}
+    >
+      {children}
+      <button type="submit" className="primary" disabled={pending}>{pending ? "Working…" : submitLabel}</button>
+      {state ? <p role={state.ok ? "status" : "alert"} className={state.ok ? "ok-box" : "error-box"}>{state.message}</p> : null}
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Prisma } from "./generated/client";
+import { db, type DbOrTx } from "./client";
+
+export const studySelect = {
+  id: true,
+  name: true,
+  instructions: true,
+  status: true,
+  blind: true,
+  annotatorsPerItem: true,
+  sampleSize: true,
+  source: true,
+  sampling: true,
+  rubric: true,
+  createdByName: true,
+  createdAt: true,
+  closedAt: true,
+  annotators: { select: { userId: true, name: true }, orderBy: { name: "asc" } },
+  _count: { select: { items: true } },
+} satisfies Prisma.StudySelect;
+export type StudyRow = Prisma.StudyGetPayload<{ select: typeof studySelect }>;
+
+export function findStudy({ studyId }: { studyId: string }, client: DbOrTx = db()): Promise<StudyRow | null> {
+  return client.study.findUnique({ where: { id: studyId }, select: studySelect });
+}
+
+/** All studies (admins), or only those a user is assigned to. */
+export function listStudyRows({ annotatorId }: { annotatorId: string | null }, client: DbOrTx = db()): Promise<StudyRow[]> {
+  return client.study.findMany({
+    where: annotatorId === null ? {} : { annotators: { some: { userId: annotatorId } } },
+    select: studySelect,
+    orderBy: { createdAt: "desc" },
+  });
+}
+
+export async function setStudyStatus({ studyId, status, now }: { studyId: string; status: "open" | "closed"; now: Date }, client: DbOrTx = db()): Promise<boolean> {
+  const result = await client.study.updateMany({ where: { id: studyId }, data: { status, closedAt: status === "closed" ? now : null } });
+  return result.count > 0;
+}
+
+export interface NewStudyRow {
+  name: string;
+  instructions: string;
+  blind: boolean;
+  annotatorsPerItem: number;
+  sampleSize: number;
+  source: Prisma.InputJsonValue;
+  sampling: Prisma.InputJsonValue;
+  rubric: Prisma.InputJsonValue;
+  createdById: string | null;
+  createdByName: string;
+}
+
+export interface NewStudyItem {
+  trajectoryId: string;
+  runId: string;
+  runName: string;
+  taskExternalId: string;
+  trial: number;
+  stratum: string | null;
+  judge: Record<string, string | null>;
+  annotatorIds: string[];
+}
+
+/** Writes a study with its frozen items and assignments in one transaction. */
+export async function insertStudy(
+  { study, annotators, items }: { study: NewStudyRow; annotators: { userId: string; name: string }[]; items: NewStudyItem[] },
+): Promise<{ id: string }> {
+  return db().$transaction(async (tx) => {
+    const created = await tx.study.create({ data: { ...study, annotators: { create: annotators } }, select: { id: true } });
+    for (const [index, item] of items.entries()) {
+      const { annotatorIds, ...snapshot } = item;
+      await tx.studyItem.create({
+        data: { ...snapshot, studyId: created.id, position: index + 1, assignments: { create: annotatorIds.map((userId) => ({ studyId: created.id, userId })) } },
+      });
+    }
+    return created;
+  });
+}
+
+export const candidateSelect = {
+  id: true,
+  runId: true,
+  trial: true,
+  success: true,
+  stopReason: true,
+  userTurns: true,
+  judgeGoalCompleted: true,
+  judgeErrorSource: true,
+  judgeToolHallucination: true,
+  judgeUserHallucination: true,
+  run: { select: { name: true } },
+  task: { select: { externalId: true } },
+} satisfies Prisma.TrajectorySelect;
+export type CandidateRow = Prisma.TrajectoryGetPayload<{ select: typeof candidateSelect }>;
+
+export function listStudyCandidates({ runIds }: { runIds: string[] }, client: DbOrTx = db()): Promise<CandidateRow[]> {
+  return client.trajectory.findMany({ where: { runId: { in: runIds } }, select: candidateSelect });
+}
+
+export async function listRunIdsOfSuite({ suiteId }: { suiteId: string }, client: DbOrTx = db()): Promise<string[]> {
+  const runs = await client.run.findMany({ where: { suiteId }, select: { id: true } });
+  return runs.map((run) => run.id);
+}
+
+export async function countExistingRuns({ runIds }: { runIds: string[] }, client: DbOrTx = db()): Promise<number> {
+  return client.run.count({ where: { id: { in: runIds } } });
+}
+
+/** People who may be assigned: annotators and admins. */
+export function listAssignableUsers(client: DbOrTx = db()): Promise<{ id: string; name: string; email: string; role: string }[]> {
+  return client.user.findMany({ where: { role: { in: ["annotator", "admin"] } }, select: { id: true, name: true, email: true, role: true }, orderBy: { name: "asc" } });
+}
+
+export function findUsersByEmailOrName({ keys }: { keys: string[] }, client: DbOrTx = db()): Promise<{ id: string; name: string; email: string }[]> {
+  return client.user.findMany({
+    where: { OR: [{ email: { in: keys.map((key) => key.toLowerCase()) } }, { name: { in: keys } }] },
+    select: { id: true, name: true, email: true },
+  });
+}

@@ -1,0 +1,117 @@
+import type { Prisma } from "./generated/client";
+import { db, type DbOrTx } from "./client";
+
+export const studyLabelSelect = {
+  itemId: true,
+  annotatorKey: true,
+  annotatorName: true,
+  dimension: true,
+  value: true,
+  version: true,
+  updatedAt: true,
+} satisfies Prisma.StudyLabelSelect;
+export type StudyLabelRow = Prisma.StudyLabelGetPayload<{ select: typeof studyLabelSelect }>;
+
+/** All labels of a study: admins and the report only. */
+export function listStudyLabels({ studyId }: { studyId: string }, client: DbOrTx = db()): Promise<StudyLabelRow[]> {
+  return client.studyLabel.findMany({ where: { studyId }, select: studyLabelSelect, orderBy: [{ itemId: "asc" }, { annotatorKey: "asc" }, { dimension: "asc" }] });
+}
+
+/** Labels an annotator may see on one item: their own, plus their peers' when the study is not blind. */
+export async function listItemLabelsVisibleTo({ studyId, itemId, userId }: { studyId: string; itemId: string; userId: string }, client: DbOrTx = db()): Promise<StudyLabelRow[]> {
+  const study = await client.study.findUnique({ where: { id: studyId }, select: { blind: true } });
+  if (!study) return [];
+  return client.studyLabel.findMany({ where: { studyId, itemId, ...(study.blind ? { annotatorKey: userId } : {}) }, select: studyLabelSelect, orderBy: { dimension: "asc" } });
+}
+
+/** Own labels across the study (queue progress): always filtered to the annotator. */
+export function listOwnLabels({ studyId, userId }: { studyId: string; userId: string }, client: DbOrTx = db()): Promise<{ itemId: string; dimension: string }[]> {
+  return client.studyLabel.findMany({ where: { studyId, annotatorKey: userId }, select: { itemId: true, dimension: true } });
+}
+
+export class StaleLabelError extends Error {
+  constructor(readonly dimensions: string[]) {
+    super(`changed elsewhere since you loaded it: ${dimensions.join(", ")}`);
+    this.name = "StaleLabelError";
+  }
+}
+
+export interface OwnLabelWrite {
+  dimension: string;
+  value: string;
+  /** The version the annotator loaded; 0 when they saw no label. */
+  expectedVersion: number;
+}
+
+/**
+ * Writes only the annotator's own rows, each guarded by the version they loaded: a write
+ * based on an older version (another tab, a double submit) changes nothing and throws
+ * StaleLabelError, rolling back the whole save.
+ */
+export async function saveOwnLabels(
+  { studyId, itemId, annotator, writes, now }: { studyId: string; itemId: string; annotator: { id: string; name: string }; writes: OwnLabelWrite[]; now: Date },
+): Promise<StudyLabelRow[]> {
+  return db().$transaction(async (tx) => {
+    const stale: string[] = [];
+    for (const write of writes) {
+      const key = { itemId, annotatorKey: annotator.id, dimension: write.dimension };
+      if (write.expectedVersion === 0) {
+        const created = await tx.studyLabel.createMany({
+          data: [{ ...key, studyId, annotatorId: annotator.id, annotatorName: annotator.name, value: write.value, createdAt: now, updatedAt: now }],
+          skipDuplicates: true,
+        });
+        if (created.count === 0) stale.push(write.dimension);
+      } else {
+        const updated = await tx.studyLabel.updateMany({
+          where: { ...key, version: write.expectedVersion },
+          data: { value: write.value, version: { increment: 1 }, updatedAt: now },
+        });
+        if (updated.count === 0) stale.push(write.dimension);
+      }
+    }
+    if (stale.length > 0) throw new StaleLabelError(stale);
+    return tx.studyLabel.findMany({ where: { itemId, annotatorKey: annotator.id }, select: studyLabelSelect, orderBy: { dimension: "asc" } });
+  });
+}
+
+export interface ImportedLabel {
+  itemId: string;
+  annotatorKey: string;
+  annotatorId: string | null;
+  annotatorName: string;
+  dimension: string;
+  value: string;
+}
+
+/** Imported labels replace earlier ones of the same item x annotator x dimension; all or nothing. */
+export async function upsertImportedLabels({ studyId, labels, now }: { studyId: string; labels: ImportedLabel[]; now: Date }): Promise<number> {
+  return db().$transaction(async (tx) => {
+    for (const label of labels) {
+      const { itemId, annotatorKey, dimension, value, annotatorName, annotatorId } = label;
+      await tx.studyLabel.upsert({
+        where: { itemId_annotatorKey_dimension: { itemId, annotatorKey, dimension } },
+        create: { studyId, itemId, annotatorKey, annotatorId, annotatorName, dimension, value, createdAt: now, updatedAt: now },
+        update: { value, annotatorName, version: { increment: 1 }, updatedAt: now },
+      });
+    }
+    return labels.length;
+  });
+}
+
+export const adjudicationSelect = { itemId: true, dimension: true, value: true, adjudicator: true, note: true, updatedAt: true } satisfies Prisma.StudyAdjudicationSelect;
+export type AdjudicationRow = Prisma.StudyAdjudicationGetPayload<{ select: typeof adjudicationSelect }>;
+
+export function listAdjudications({ studyId }: { studyId: string }, client: DbOrTx = db()): Promise<AdjudicationRow[]> {
+  return client.studyAdjudication.findMany({ where: { item: { studyId } }, select: adjudicationSelect });
+}
+
+export async function upsertAdjudication(
+  { itemId, dimension, value, adjudicatorId, adjudicator, note, now }: { itemId: string; dimension: string; value: string; adjudicatorId: string | null; adjudicator: string; note: string; now: Date },
+  client: DbOrTx = db(),
+): Promise<void> {
+  await client.studyAdjudication.upsert({
+    where: { itemId_dimension: { itemId, dimension } },
+    create: { itemId, dimension, value, adjudicatorId, adjudicator, note, updatedAt: now },
+    update: { value, adjudicatorId, adjudicator, note, updatedAt: now },
+  });
+}

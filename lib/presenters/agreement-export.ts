@@ -1,0 +1,52 @@
+import type { AgreementReport, JudgeComparison } from "./agreement-report";
+import { itemReference, type ReportInput } from "./agreement-inputs";
+import type { ExportTable } from "./export-table";
+
+function cell(value: number | null): string {
+  return value === null ? "" : String(value);
+}
+
+/** Every label of a study: human (own or imported), the judge's frozen labels, adjudications. */
+export function labelsExportTable(input: ReportInput): ExportTable {
+  const items = new Map(input.items.map((item) => [item.id, item]));
+  const head = ["item_id", "position", "reference", "deleted", "source", "annotator", "dimension", "value"];
+  const rowOf = (itemId: string, source: string, annotator: string, dimension: string, value: string) => {
+    const item = items.get(itemId);
+    return [itemId, String(item?.position ?? ""), item ? itemReference(item) : "", item?.deleted ? "yes" : "no", source, annotator, dimension, value];
+  };
+  const body = [
+    ...input.labels.map((label) => rowOf(label.itemId, label.annotatorKey.startsWith("external:") ? "imported" : "human", label.annotatorName, label.dimension, label.value)),
+    ...input.items.flatMap((item) => Object.entries(item.judge).flatMap(([dimension, value]) => (value === null ? [] : [rowOf(item.id, "judge", "judge", dimension, value)]))),
+    ...input.adjudications.map((a) => rowOf(a.itemId, "adjudicated", a.adjudicator, a.dimension, a.value)),
+  ].sort((a, b) => Number(a[1]) - Number(b[1]) || (a[6] ?? "").localeCompare(b[6] ?? "") || (a[4] ?? "").localeCompare(b[4] ?? ""));
+  return { caption: "Study labels", groups: [], head, subHead: head, body };
+}
+
+function judgeRows(dimension: string, comparison: JudgeComparison): string[][] {
+  return [
+    [dimension, "percent agreement", `judge vs ${comparison.against}`, String(comparison.n), cell(comparison.percent.estimate), cell(comparison.percent.low), cell(comparison.percent.high)],
+    [dimension, "cohen kappa", `judge vs ${comparison.against}`, String(comparison.n), cell(comparison.kappa.estimate), cell(comparison.kappa.low), cell(comparison.kappa.high)],
+  ];
+}
+
+/** The report's figures as one long table (empty cells for undefined values, never 0). */
+export function reportExportTable(report: AgreementReport): ExportTable {
+  const head = ["dimension", "statistic", "raters", "n", "estimate", "ci_low", "ci_high"];
+  const body = report.dimensions.flatMap((d) => [
+    [d.key, "all humans agree", "humans", String(d.humansAgree.n), cell(d.humansAgree.value), "", ""],
+    ...d.pairs.flatMap((p) => [
+      [d.key, "percent agreement", `${p.a} vs ${p.b}`, String(p.n), cell(p.percent), "", ""],
+      [d.key, "cohen kappa", `${p.a} vs ${p.b}`, String(p.n), cell(p.kappa), "", ""],
+    ]),
+    [d.key, "fleiss kappa", "humans", String(d.fleiss.n), cell(d.fleiss.value), "", ""],
+    [d.key, "krippendorff alpha (nominal)", "humans", "", cell(d.alpha), "", ""],
+    ...(d.judge
+      ? [
+          ...d.judge.vsAnnotators.flatMap((c) => judgeRows(d.key, c)),
+          ...judgeRows(d.key, d.judge.vsMajority),
+          [d.key, "three-way agreement", "judge and all humans", String(d.judge.threeWay.n), cell(d.judge.threeWay.value), "", ""],
+        ]
+      : []),
+  ]);
+  return { caption: "Agreement report", groups: [], head, subHead: head, body };
+}

@@ -1,0 +1,52 @@
+import type { Rubric } from "./study-rubric";
+
+/** What the agreement report is built from: plain rows as lib/db returns them. */
+export interface ReportItem {
+  id: string;
+  position: number;
+  deleted: boolean;
+  runId: string;
+  trajectoryId: string | null;
+  runName: string;
+  taskExternalId: string;
+  trial: number;
+  /** Judge labels frozen at creation, by rubric dimension key. */
+  judge: Record<string, string | null>;
+}
+
+export interface ReportLabel {
+  itemId: string;
+  annotatorKey: string;
+  annotatorName: string;
+  dimension: string;
+  value: string;
+}
+
+export interface ReportAdjudication {
+  itemId: string;
+  dimension: string;
+  value: string;
+  adjudicator: string;
+}
+
+export interface ReportAnnotator {
+  key: string;
+  name: string;
+  /** Items assigned in the app; imported annotators have none. */
+  assigned: number;
+}
+
+export interface ReportInput {
+  rubric: Rubric;
+  annotatorsPerItem: number;
+  items: ReportItem[];
+  annotators: ReportAnnotator[];
+  labels: ReportLabel[];
+  adjudications: ReportAdjudication[];
+  bootstrap?: { resamples: number; seed: number };
+}
+
+/** `runName/taskExternalId/trial`: the reference used in exports and CSV imports. */
+export function itemReference(item: Pick<ReportItem, "runName" | "taskExternalId" | "trial">): string {
+  return `${item.runName}/${item.taskExternalId}/${item.trial}`;
+}

@@ -1,0 +1,56 @@
+import { countAssignments, listStudyItemsWithJudge } from "@/lib/db/study-items";
+import { listAdjudications, listStudyLabels, type StudyLabelRow } from "@/lib/db/study-labels";
+import type { ReportInput } from "@/lib/presenters/agreement-inputs";
+import { buildAgreementReport, type AgreementReport } from "@/lib/presenters/agreement-report";
+import type { Actor } from "../auth/roles";
+import { loadStudyForReport, type Study } from "./load-study";
+
+export interface StudyReportData {
+  study: Study;
+  input: ReportInput;
+  labels: StudyLabelRow[];
+  report: AgreementReport;
+}
+
+function judgeRecord(value: unknown): Record<string, string | null> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).map(([key, label]) => [key, typeof label === "string" ? label : null]));
+}
+
+/** Loads everything of a study and computes its agreement report (lib/metrics via the presenter). */
+export async function getStudyReport(actor: Actor, studyId: string): Promise<StudyReportData> {
+  const study = await loadStudyForReport(actor, studyId);
+  const [items, labels, adjudications, assigned] = await Promise.all([
+    listStudyItemsWithJudge({ studyId }),
+    listStudyLabels({ studyId }),
+    listAdjudications({ studyId }),
+    countAssignments({ studyId }),
+  ]);
+  const annotators = study.annotators.map((a) => ({ key: a.userId, name: a.name, assigned: assigned.get(a.userId) ?? 0 }));
+  const known = new Set(annotators.map((a) => a.key));
+  for (const label of labels) {
+    if (!known.has(label.annotatorKey)) {
+      known.add(label.annotatorKey);
+      annotators.push({ key: label.annotatorKey, name: label.annotatorName, assigned: 0 });
+    }
+  }
+  const input: ReportInput = {
+    rubric: study.rubric,
+    annotatorsPerItem: study.annotatorsPerItem,
+    items: items.map((item) => ({
+      id: item.id,
+      position: item.position,
+      deleted: item.trajectoryId === null,
+      runId: item.runId,
+      trajectoryId: item.trajectoryId,
+      runName: item.runName,
+      taskExternalId: item.taskExternalId,
+      trial: item.trial,
+      judge: judgeRecord(item.judge),
+    })),
+    annotators,
+    labels,
+    adjudications,
+  };
+  return { study, input, labels, report: buildAgreementReport(input) };
+}

@@ -1,0 +1,43 @@
+import { findStudy, type StudyRow } from "@/lib/db/studies";
+import { RubricSchema, type Rubric } from "@/lib/presenters/study-rubric";
+import { AppError } from "../app-error";
+import { allows, type Actor } from "../auth/roles";
+import { SamplingSchema, SourceSchema } from "./study-schemas";
+import type { Sampling } from "./sample-items";
+
+export interface Study extends Omit<StudyRow, "rubric" | "sampling" | "source" | "_count"> {
+  rubric: Rubric;
+  sampling: Sampling;
+  source: { runIds: string[]; suiteId: string | null };
+  itemCount: number;
+}
+
+export function toStudy(row: StudyRow): Study {
+  const { rubric, sampling, source, _count, ...rest } = row;
+  return { ...rest, rubric: RubricSchema.parse(rubric), sampling: SamplingSchema.parse(sampling), source: SourceSchema.parse(source), itemCount: _count.items };
+}
+
+export function isStudyAnnotator(study: Study, actor: Actor): boolean {
+  return actor.userId !== null && study.annotators.some((a) => a.userId === actor.userId);
+}
+
+/** A study its admins and its own annotators may open; others get not found (existence is not leaked). */
+export async function loadStudyFor(actor: Actor, studyId: string): Promise<Study> {
+  const row = await findStudy({ studyId });
+  if (!row) throw new AppError("not_found", "no such study");
+  const study = toStudy(row);
+  if (!allows(actor, "admin") && !isStudyAnnotator(study, actor)) throw new AppError("not_found", "no such study");
+  return study;
+}
+
+/**
+ * The report and exports show everyone's labels and the judge's: admins always, any reader
+ * once the study is closed (while open, annotators would see their peers and the judge).
+ */
+export async function loadStudyForReport(actor: Actor, studyId: string): Promise<Study> {
+  const row = await findStudy({ studyId });
+  if (!row) throw new AppError("not_found", "no such study");
+  const study = toStudy(row);
+  if (!allows(actor, "admin") && study.status !== "closed") throw new AppError("forbidden", "the agreement report opens to non-admins once the study is closed");
+  return study;
+}
