@@ -216,3 +216,21 @@ describe("openBundle: unreadable input", () => {
     expect((await failure("42")).message).toMatch(/^unrecognised file format: found a JSON number\./);
   });
 });
+
+describe("values PostgreSQL cannot store are rejected at the boundary", () => {
+  it("reports a trial beyond int4 and a timestamp in year 0000 with their paths", async () => {
+    const bundle = makeBundle({
+      trajectories: [
+        makeTrajectory({ trial: 2 ** 40 }),
+        makeTrajectory({ trial: 2, events: [{ kind: "user_message", text: "hi", timestamp: "0000-01-01T00:00:00Z" }] }),
+      ],
+    });
+    const issues = new IssueCollector();
+    const opened = await openBundle(chunksOf(JSON.stringify(bundle)), issues, { fileName: "b.json", maxDocumentChars: 1e8 });
+    for await (const _record of opened?.records ?? []) {
+      // drain: issues are collected while records are read
+    }
+    expect(issues.issues.map((issue) => issue.path)).toEqual(["trajectories[0].trial", "trajectories[1].events[0].timestamp"]);
+    expect(issues.issues[1]?.message).toBe("year 0000 does not exist");
+  });
+});

@@ -13,10 +13,13 @@ export type JsonObject = z.infer<typeof JsonObjectSchema>;
 
 export const NonEmptyString = z.string().trim().min(1, "must not be empty");
 
+/** A non-negative integer that fits PostgreSQL's int4 (trials, turns, token counts). */
+export const Count = z.number().int().nonnegative().max(2_147_483_647);
+
 export const TokenUsageSchema = z
   .object({
-    prompt: z.number().int().nonnegative().optional(),
-    completion: z.number().int().nonnegative().optional(),
+    prompt: Count.optional(),
+    completion: Count.optional(),
   })
   .strict();
 export type TokenUsage = z.infer<typeof TokenUsageSchema>;

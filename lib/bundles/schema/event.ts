@@ -1,14 +1,15 @@
 import { z } from "zod";
-import { JsonObjectSchema, JsonValueSchema, TokenUsageSchema } from "./common";
+import { Count, JsonObjectSchema, JsonValueSchema, TokenUsageSchema } from "./common";
 
 const ActorSchema = z.enum(["agent", "user", "system"]);
 
 const eventBase = {
-  turn: z.number().int().nonnegative().optional().describe("turn index; derived from user messages when absent"),
-  timestamp: z.iso.datetime({ offset: true }).optional(),
+  turn: Count.optional().describe("turn index; derived from user messages when absent"),
+  // PostgreSQL has no year 0; every other 4-digit ISO year with an offset is storable.
+  timestamp: z.iso.datetime({ offset: true }).refine((value) => !value.startsWith("0000"), "year 0000 does not exist").optional(),
   usage: TokenUsageSchema.optional(),
   costUsd: z.number().nonnegative().optional(),
-  message: z.number().int().nonnegative().optional().describe("index of the source message this event came from, when one message holds several events (text plus tool calls)"),
+  message: Count.optional().describe("index of the source message this event came from, when one message holds several events (text plus tool calls)"),
 };
 
 export const EventSchema = z.discriminatedUnion("kind", [

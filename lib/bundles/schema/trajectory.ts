@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JsonObjectSchema, JsonValueSchema, NonEmptyString, TokenUsageSchema } from "./common";
+import { Count, JsonObjectSchema, JsonValueSchema, NonEmptyString, TokenUsageSchema } from "./common";
 import { EventSchema } from "./event";
 
 export const TrajectoryJudgeSchema = z
@@ -17,7 +17,7 @@ export const TrajectoryJudgeSchema = z
 
 export const TurnLabelSchema = z
   .object({
-    turn: z.number().int().nonnegative(),
+    turn: Count,
     success: z.boolean().optional(),
     errorSource: z.enum(["user", "agent", "tool", "none"]).optional(),
     severity: z.string().optional(),
@@ -31,7 +31,7 @@ export const TrajectorySchema = z
     id: z.string().optional().describe("the trajectory's id in its source"),
     run: NonEmptyString.describe("id of a run in this bundle"),
     task: NonEmptyString.describe("id of a task in this bundle"),
-    trial: z.number().int().nonnegative(),
+    trial: Count,
     stopReason: z.string().min(1).optional().describe("kept verbatim: finished, turn_limit, user_stop, max_steps, ..."),
     stopReasonInferred: z.boolean().default(false),
     finalState: JsonObjectSchema.optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NonEmptyString, ToolCallActionSchema } from "./common";
+import { Count, NonEmptyString, ToolCallActionSchema } from "./common";
 
 const ActionSchema = z.union([
   z.object({ text: z.string() }).strict(),
@@ -11,7 +11,7 @@ export const TurnPredictionSchema = z
   .object({
     run: NonEmptyString,
     task: NonEmptyString,
-    turn: z.number().int().nonnegative().describe("index of the agent decision in the gold conversation"),
+    turn: Count.describe("index of the agent decision in the gold conversation"),
     kind: z.enum(["text", "tool"]),
     reference: ActionSchema,
     prediction: ActionSchema,
