@@ -84,6 +84,17 @@ describe("ingestBundle", () => {
     expect(suites).toHaveLength(1);
   });
 
+  it("stores text with NUL characters (which PostgreSQL cannot hold) as U+FFFD instead of failing", async () => {
+    const bundle = makeBundle({
+      trajectories: [makeTrajectory({ finalReply: "Refunded\u0000 2500 cents.", events: [{ kind: "user_message", text: "a\u0000b" }, { kind: "tool_result", tool: "x", output: { note: "c\u0000d" } }] })],
+    });
+    const result = await ingest(JSON.stringify(bundle));
+    if (result.kind !== "stored") throw new Error(JSON.stringify(result));
+    const events = await db().event.findMany({ where: { trajectory: { runId: result.runs[0]?.id ?? "" } }, orderBy: { seq: "asc" } });
+    expect(events[0]?.text).toBe("a\uFFFDb");
+    expect(events[1]?.output).toEqual({ note: "c\uFFFDd" });
+  });
+
   it("rejects a truncated gzip file with a readable issue", async () => {
     const gz = gzipSync(toJsonl(bigBundle(20)));
     const result = await ingest(gz.subarray(0, Math.floor(gz.length / 2)), "cut.jsonl.gz");

@@ -13,6 +13,9 @@ export type JsonObject = z.infer<typeof JsonObjectSchema>;
 
 export const NonEmptyString = z.string().trim().min(1, "must not be empty");
 
+/** An id records refer to; PostgreSQL text cannot hold the NUL character. */
+export const Identifier = NonEmptyString.refine((value) => !value.includes("\u0000"), "must not contain the NUL character");
+
 /** A non-negative integer that fits PostgreSQL's int4 (trials, turns, token counts). */
 export const Count = z.number().int().nonnegative().max(2_147_483_647);
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JsonObjectSchema, NonEmptyString } from "./common";
+import { Identifier, JsonObjectSchema, NonEmptyString } from "./common";
 
 export const ModelSchema = z
   .object({
@@ -19,7 +19,7 @@ export const ComponentConfigSchema = z
 
 export const RunSchema = z
   .object({
-    id: NonEmptyString.describe("the run's id inside this bundle; trajectories refer to it"),
+    id: Identifier.describe("the run's id inside this bundle; trajectories refer to it"),
     name: z.string().optional(),
     model: ModelSchema,
     variant: z.string().trim().min(1).default("base").describe("base, sft, rft or any label"),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JsonObjectSchema, JsonValueSchema, NonEmptyString, ToolCallActionSchema } from "./common";
+import { Identifier, JsonObjectSchema, JsonValueSchema, NonEmptyString, ToolCallActionSchema } from "./common";
 
 export const ReferenceMessageSchema = z
   .object({
@@ -12,7 +12,7 @@ export const ReferenceMessageSchema = z
 
 export const TaskSchema = z
   .object({
-    id: NonEmptyString.describe("the task's id in its benchmark"),
+    id: Identifier.describe("the task's id in its benchmark"),
     goal: z.string().optional().describe("user goal / instructions given to the user simulator"),
     userFacts: JsonObjectSchema.optional(),
     initialState: JsonObjectSchema.optional().describe("system facts: the state before the conversation"),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Count, JsonObjectSchema, JsonValueSchema, NonEmptyString, TokenUsageSchema } from "./common";
+import { Identifier, Count, JsonObjectSchema, JsonValueSchema, NonEmptyString, TokenUsageSchema } from "./common";
 import { EventSchema } from "./event";
 
 export const TrajectoryJudgeSchema = z
@@ -29,8 +29,8 @@ export const TurnLabelSchema = z
 export const TrajectorySchema = z
   .object({
     id: z.string().optional().describe("the trajectory's id in its source"),
-    run: NonEmptyString.describe("id of a run in this bundle"),
-    task: NonEmptyString.describe("id of a task in this bundle"),
+    run: Identifier.describe("id of a run in this bundle"),
+    task: Identifier.describe("id of a task in this bundle"),
     trial: Count,
     stopReason: z.string().min(1).optional().describe("kept verbatim: finished, turn_limit, user_stop, max_steps, ..."),
     stopReasonInferred: z.boolean().default(false),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Count, NonEmptyString, ToolCallActionSchema } from "./common";
+import { Identifier, Count, NonEmptyString, ToolCallActionSchema } from "./common";
 
 const ActionSchema = z.union([
   z.object({ text: z.string() }).strict(),
@@ -9,8 +9,8 @@ export type TurnAction = z.infer<typeof ActionSchema>;
 
 export const TurnPredictionSchema = z
   .object({
-    run: NonEmptyString,
-    task: NonEmptyString,
+    run: Identifier,
+    task: Identifier,
     turn: Count.describe("index of the agent decision in the gold conversation"),
     kind: z.enum(["text", "tool"]),
     reference: ActionSchema,
