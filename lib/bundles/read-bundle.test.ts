@@ -234,3 +234,18 @@ describe("values PostgreSQL cannot store are rejected at the boundary", () => {
     expect(issues.issues[1]?.message).toBe("year 0000 does not exist");
   });
 });
+
+describe("deeply nested JSON", () => {
+  it("is refused with a located issue instead of overflowing the validator", async () => {
+    // Built as text: JSON.stringify itself recurses and could not write it.
+    const deep = `${'{"inner":'.repeat(5000)}"bottom"${"}".repeat(5000)}`;
+    const bundle = makeBundle({ trajectories: [makeTrajectory({ events: [{ kind: "tool_result", tool: "x", output: "DEEP" }] })] });
+    const text = JSON.stringify(bundle).replace('"DEEP"', deep);
+    const issues = new IssueCollector();
+    const opened = await openBundle(chunksOf(text), issues, { fileName: "deep.json", maxDocumentChars: 1e8 });
+    const records = [];
+    for await (const record of opened?.records ?? []) records.push(record);
+    expect(records.map((record) => record.kind)).toEqual(["turnPrediction"]);
+    expect(issues.issues).toEqual([{ path: "trajectories[0]", message: "nested more than 200 levels deep" }]);
+  });
+});

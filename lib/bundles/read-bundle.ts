@@ -2,7 +2,7 @@ import { BundleEnvelopeSchema, JsonlHeaderSchema, type BundleHeader } from "./sc
 import { decodeBody, peek, type Chunks } from "./decode-body";
 import { splitLines, type NumberedLine } from "./split-lines";
 import { BundleInputError, fromZodError, type IssueCollector } from "./issues";
-import { RecordValidator, checkHeaderIds, type BundleRecord } from "./validate-records";
+import { RecordValidator, checkHeaderDepth, checkHeaderIds, type BundleRecord } from "./validate-records";
 import { SUPPORTED_FORMATS_TEXT, type BundleFormat } from "./formats";
 import { DOCUMENT_IMPORTERS } from "./importers";
 import { readArchiveDocument, isArchive } from "./importers/archive";
@@ -95,15 +95,21 @@ async function* jsonlRecords(lines: AsyncIterator<NumberedLine>, validator: Reco
 }
 
 function openDocument(document: unknown, format: BundleFormat, compressed: boolean, warnings: string[], issues: IssueCollector): OpenedBundle | null {
+  const isObject = document !== null && typeof document === "object" && !Array.isArray(document);
+  const headerIssues = isObject ? checkHeaderDepth({ ...document, trajectories: [], turnPredictions: [] }) : [];
+  if (headerIssues.length > 0) {
+    issues.addAll(headerIssues);
+    return null;
+  }
   const envelope = BundleEnvelopeSchema.safeParse(document);
   if (!envelope.success) {
     issues.addAll(fromZodError(envelope.error, document, ""));
     return null;
   }
   const { trajectories, turnPredictions, ...header } = envelope.data;
-  const headerIssues = checkHeaderIds(header);
-  if (headerIssues.length > 0) {
-    issues.addAll(headerIssues);
+  const idIssues = checkHeaderIds(header);
+  if (idIssues.length > 0) {
+    issues.addAll(idIssues);
     return null;
   }
   const validator = new RecordValidator(header);
@@ -161,6 +167,11 @@ export async function openBundle(input: Chunks, issues: IssueCollector, options:
 
   const headerValue = tryParseHeaderLine(first.value.text.replace(/^\uFEFF/, ""));
   if (headerValue !== undefined) {
+    const deep = checkHeaderDepth(headerValue, "header", first.value.line);
+    if (deep.length > 0) {
+      issues.addAll(deep);
+      return null;
+    }
     const parsed = JsonlHeaderSchema.safeParse(headerValue);
     if (!parsed.success) {
       issues.addAll(fromZodError(parsed.error, headerValue, "header", first.value.line));

@@ -2,6 +2,12 @@ import { TrajectorySchema, type Trajectory } from "./schema/trajectory";
 import { TurnPredictionSchema, type TurnPrediction } from "./schema/turn-prediction";
 import type { BundleHeader } from "./schema/bundle";
 import { fromZodError, joinPath, type BundleIssue } from "./issues";
+import { MAX_JSON_DEPTH, jsonDepth } from "./json-depth";
+
+function tooDeep(input: unknown, path: string, line?: number): BundleIssue[] | null {
+  if (jsonDepth(input) <= MAX_JSON_DEPTH) return null;
+  return [at(path, `nested more than ${MAX_JSON_DEPTH} levels deep`, line)];
+}
 
 export type BundleRecord =
   | { kind: "trajectory"; value: Trajectory; path: string; line?: number }
@@ -36,6 +42,8 @@ export class RecordValidator {
   }
 
   trajectory(input: unknown, path: string, line?: number): Outcome<Trajectory> {
+    const deep = tooDeep(input, path, line);
+    if (deep) return { ok: false, issues: deep };
     const parsed = TrajectorySchema.safeParse(input);
     if (!parsed.success) return { ok: false, issues: fromZodError(parsed.error, input, path, line) };
     const value = parsed.data;
@@ -49,6 +57,8 @@ export class RecordValidator {
   }
 
   turnPrediction(input: unknown, path: string, line?: number): Outcome<TurnPrediction> {
+    const deep = tooDeep(input, path, line);
+    if (deep) return { ok: false, issues: deep };
     const parsed = TurnPredictionSchema.safeParse(input);
     if (!parsed.success) return { ok: false, issues: fromZodError(parsed.error, input, path, line) };
     const value = parsed.data;
@@ -60,6 +70,11 @@ export class RecordValidator {
     this.seenTurns.add(key);
     return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
   }
+}
+
+/** The header's depth check (its tasks carry free-form JSON too). */
+export function checkHeaderDepth(header: unknown, prefix = "", line?: number): BundleIssue[] {
+  return tooDeep(header, prefix, line) ?? [];
 }
 
 /** Checks that ids inside the header are unique. */
