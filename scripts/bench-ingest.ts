@@ -9,13 +9,8 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { PassThrough } from "node:stream";
 import pg from "pg";
+import { numberOption } from "./bench-options";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? undefined : process.argv[index + 1];
-  return value === undefined ? fallback : Number(value);
-}
 
 
 /** Copies a table's rows of one run out to memory-bounded temp files, then times COPY FROM into a scratch table. */
@@ -37,8 +32,8 @@ async function timeCopy(client: pg.Client, table: string, where: string, runId: 
 }
 
 async function main(): Promise<void> {
-  const trajectories = option("trajectories", 10_000);
-  const eventsPer = option("events-per-trajectory", 30);
+  const trajectories = numberOption("trajectories", 10_000);
+  const eventsPer = numberOption("events-per-trajectory", 30);
   const url = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_bench";
   const { ensureMigratedDatabase } = await import("@/lib/testing/ensure-database");
   await ensureMigratedDatabase(url);

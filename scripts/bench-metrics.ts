@@ -6,16 +6,11 @@ import { createReadStream, mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? undefined : process.argv[index + 1];
-  return value === undefined ? fallback : Number(value);
-}
+import { numberOption } from "./bench-options";
 
 async function main(): Promise<void> {
-  const trajectories = option("trajectories", 10_000);
-  const repeat = option("repeat", 3);
+  const trajectories = numberOption("trajectories", 10_000);
+  const repeat = numberOption("repeat", 3);
   const url = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_bench";
   const { ensureMigratedDatabase } = await import("@/lib/testing/ensure-database");
   await ensureMigratedDatabase(url);

@@ -1,14 +1,8 @@
 import Link from "next/link";
-
-export interface PairedCompareLink {
-  runId: string;
-  variant: string;
-  sameSuite: boolean;
-  href: string;
-}
+import type { PairedRunLink } from "@/lib/presenters/paired-compare-links";
 
 /** Run-page entry to the comparison: one link per paired run (same pairing key, other variant), base run first. */
-export function PairedCompareLinks({ links }: { links: PairedCompareLink[] }) {
+export function PairedCompareLinks({ links }: { links: PairedRunLink[] }) {
   if (links.length === 0) return <span className="muted">No paired run (same pairing key, other variant) to compare with.</span>;
   return (
     <span>

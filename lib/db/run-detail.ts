@@ -24,7 +24,7 @@ export function findRunDetail({ runId }: { runId: string }, client: DbOrTx = db(
   return client.run.findUnique({ where: { id: runId }, select: runDetailSelect });
 }
 
-const pairedRunSelect = { id: true, name: true, variant: true } satisfies Prisma.RunSelect;
+const pairedRunSelect = { id: true, name: true, variant: true, suiteId: true } satisfies Prisma.RunSelect;
 export type PairedRunRow = Prisma.RunGetPayload<{ select: typeof pairedRunSelect }>;
 
 /** Runs sharing the pairing key under another variant (the same model before/after fine-tuning), newest first. */

@@ -1,23 +1,16 @@
-import type { z } from "zod";
-import type { BundleDocumentSchema } from "@/lib/bundles/schema/bundle";
-import type { EventSchema } from "@/lib/bundles/schema/event";
-import type { RunSchema } from "@/lib/bundles/schema/run";
-import type { ToolSchemaSchema } from "@/lib/bundles/schema/suite";
-import type { TaskSchema } from "@/lib/bundles/schema/task";
-import type { TrajectorySchema } from "@/lib/bundles/schema/trajectory";
-import type { TurnPredictionSchema } from "@/lib/bundles/schema/turn-prediction";
+import type { BundleDocumentInput, EventInput, RunInput, TaskInput, ToolInput, TrajectoryInput, TurnPredictionInput } from "@/lib/bundles/schema/inputs";
 import type { JsonValue } from "@/lib/bundles/schema/common";
 import type { WriteVariants } from "./scenario-cores";
 import type { AcmeEnvironment } from "./acme-environment";
 
 /** Input types (defaults not applied), because the demo writes bundles as users would. */
-export type DemoBundle = z.input<typeof BundleDocumentSchema>;
-export type DemoTask = z.input<typeof TaskSchema>;
-export type DemoRun = z.input<typeof RunSchema>;
-export type DemoTool = z.input<typeof ToolSchemaSchema>;
-export type DemoEvent = z.input<typeof EventSchema>;
-export type DemoTrajectory = z.input<typeof TrajectorySchema>;
-export type DemoTurnPrediction = z.input<typeof TurnPredictionSchema>;
+export type DemoBundle = BundleDocumentInput;
+export type DemoTask = TaskInput;
+export type DemoRun = RunInput;
+export type DemoTool = ToolInput;
+export type DemoEvent = EventInput;
+export type DemoTrajectory = TrajectoryInput;
+export type DemoTurnPrediction = TurnPredictionInput;
 
 export type JsonObject = { [key: string]: JsonValue };
 

@@ -11,12 +11,12 @@ export interface RunHeaderView {
   variant: string;
   pairingKey: string | null;
   model: { name: string; family: string | null; size: string | null };
-  suite: { name: string; version: string; domain: string | null };
+  suite: { id: string; name: string; version: string; domain: string | null };
   sourceFormat: string;
   fileName: string;
   uploadedAt: string;
   agent: ComponentConfigView | null;
   userSimulator: ComponentConfigView | null;
   judge: ComponentConfigView | null;
-  pairedRuns: { id: string; name: string; variant: string }[];
+  pairedRuns: { id: string; name: string; variant: string; suiteId: string }[];
 }

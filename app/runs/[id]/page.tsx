@@ -7,7 +7,7 @@ import { getRunHeader } from "@/lib/server/get-run-page";
 import { parseRunPageQuery } from "@/lib/presenters/run-page-query";
 import { RunHeader } from "@/components/run/run-header";
 import { PairedCompareLinks } from "@/components/compare/paired-compare-links";
-import { findPairedRuns } from "@/lib/server/compare-pairs";
+import { buildPairedCompareLinks } from "@/lib/presenters/paired-compare-links";
 import { ActionForm } from "@/components/auth/action-form";
 import { allows } from "@/lib/server/auth/roles";
 import { deleteRunAction, editRunAction } from "./actions";
@@ -26,7 +26,8 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
   const run = await getRunHeader(params.data.id);
   if (!run) notFound();
   const query = parseRunPageQuery(await props.searchParams);
-  const compareLinks = await findPairedRuns(run.id);
+  // The header already holds the paired runs: the compare links need no second query.
+  const compareLinks = buildPairedCompareLinks({ id: run.id, variant: run.variant, suiteId: run.suite.id }, run.pairedRuns);
   return (
     <>
       <p className="muted"><Link href="/runs">Runs</Link> / {run.name}</p>

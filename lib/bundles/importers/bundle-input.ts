@@ -1,16 +1,6 @@
-import type { z } from "zod";
-import type { BundleDocumentSchema, EventSchema, RunSchema, SuiteSchema, TaskSchema, TrajectorySchema, TurnLabelSchema, TrajectoryJudgeSchema } from "../schema";
 import type { BundleIssue } from "../issues";
 
-// Importers emit schema *inputs*: defaults are filled in when the ingest validates the document.
-export type BundleDocumentInput = z.input<typeof BundleDocumentSchema>;
-export type SuiteInput = z.input<typeof SuiteSchema>;
-export type TaskInput = z.input<typeof TaskSchema>;
-export type RunInput = z.input<typeof RunSchema>;
-export type TrajectoryInput = z.input<typeof TrajectorySchema>;
-export type EventInput = z.input<typeof EventSchema>;
-export type JudgeInput = z.input<typeof TrajectoryJudgeSchema>;
-export type TurnLabelInput = z.input<typeof TurnLabelSchema>;
+export type { BundleDocumentInput, EventInput, JudgeInput, RunInput, SuiteInput, TaskInput, TrajectoryInput, TurnLabelInput } from "../schema/inputs";
 
 /** Collects fatal issues and advisory warnings while one document is converted. */
 export interface ConversionLog {
