@@ -26,7 +26,7 @@ test("the CLI uploads a tau-bench file unchanged", async ({ baseURL }) => {
   expect(stdout).toMatch(/stored as tau-bench \(50 tasks, 200 trajectories|duplicate of an earlier upload/);
 });
 
-test("a run can be renamed and given another variant and pairing key", async ({ page, request }) => {
+test("a run can be renamed, given another variant and pairing key, and deleted", async ({ page, request }) => {
   const original = uniqueId("edit-me");
   const upload = await request.post("/api/bundles", { multipart: { file: { name: "edit.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(makeSizedBundle(1, original))) } } });
   const { runs } = (await upload.json()) as { runs: { id: string }[] };
@@ -41,4 +41,11 @@ test("a run can be renamed and given another variant and pairing key", async ({ 
   await expect(form.getByRole("status")).toContainText(`saved: ${renamed} (sft, pairs by e2e-pair)`);
   const listed = (await (await request.get("/api/runs")).json()) as { runs: { id: string; name: string; variant: string; pairingKey: string }[] };
   expect(listed.runs.find((r) => r.id === runs[0]?.id)).toMatchObject({ name: renamed, variant: "sft", pairingKey: "e2e-pair" });
+
+  // Deleting asks for confirmation, then removes the run and returns to the leaderboard.
+  await page.getByText("Delete this run").click();
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("form", { name: "Delete run" }).getByRole("button", { name: "Delete run" }).click();
+  await expect(page).toHaveURL(/\/runs$/);
+  expect((await request.get(`/api/runs/${runs[0]?.id}/metrics`)).status()).toBe(404);
 });
