@@ -1,17 +1,32 @@
 import { execFile } from "node:child_process";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { makeSizedBundle } from "./support/bundles";
 import { uniqueId } from "@/lib/testing/factories";
+import { REAL_DATA_DIR, REAL_DATA_SKIP_REASON, realDataFile } from "@/lib/testing/real-data";
+import { makeTau2Results } from "@/lib/testing/tau2-results";
 
 const run = promisify(execFile);
-const REAL = path.resolve(process.cwd(), "../shared/data/real");
 const GROK = "2025-10-13T11:40:16.379079_airline_llm_agent_grok-3_user_simulator_grok-3.json";
 
-test("a tau2 results file uploads unchanged through the page and its run shows tau2's own pass^1", async ({ page }) => {
+test("a tau2 results file uploads unchanged through the page and its run shows pass^1", async ({ page }, testInfo) => {
+  // A written tau2 file (4 tasks x 2 trials, tasks 1 and 3 solved): pass^1 = 0.5.
+  const model = uniqueId("tau2-agent");
+  const file = testInfo.outputPath(`${model}_airline.json`);
+  await writeFile(file, JSON.stringify(makeTau2Results({ agentModel: model, tasks: 4, trials: 2 })));
   await page.goto("/upload");
-  await page.getByLabel("Bundle files").setInputFiles(path.join(REAL, GROK));
+  await page.getByLabel("Bundle files").setInputFiles(file);
+  await expect(page.getByRole("region", { name: `Upload of ${path.basename(file)}` }).getByRole("status")).toContainText("Stored (tau2)");
+  await page.goto(`/runs?q=${model}`);
+  await expect(page.getByRole("row").filter({ hasText: model }).first()).toContainText("50.0");
+});
+
+test("the real grok-3 tau2 file shows tau2's own pass^1", async ({ page }) => {
+  test.skip(!REAL_DATA_DIR, REAL_DATA_SKIP_REASON);
+  await page.goto("/upload");
+  await page.getByLabel("Bundle files").setInputFiles(realDataFile(GROK));
   // A re-run of the suite finds the file already stored: both outcomes link the run.
   await expect(page.getByRole("region", { name: `Upload of ${GROK}` }).getByRole("status")).toContainText(/Stored \(tau2\)|Already uploaded/);
   await page.goto("/runs?q=grok-3");
@@ -21,8 +36,16 @@ test("a tau2 results file uploads unchanged through the page and its run shows t
   await page.screenshot({ path: "test-results/import-tau2-leaderboard.png", fullPage: true });
 });
 
-test("the CLI uploads a tau-bench file unchanged", async ({ baseURL }) => {
-  const { stdout } = await run("node", ["bin/loopscope.mjs", "upload", path.join(REAL, "gpt-4o-airline.json"), "--url", baseURL ?? ""]);
+test("the CLI uploads a tau2 file unchanged", async ({ baseURL }, testInfo) => {
+  const file = testInfo.outputPath("cli-tau2.json");
+  await writeFile(file, JSON.stringify(makeTau2Results({ agentModel: uniqueId("cli-agent"), tasks: 3, trials: 1 })));
+  const { stdout } = await run("node", ["bin/loopscope.mjs", "upload", file, "--url", baseURL ?? ""]);
+  expect(stdout).toMatch(/stored as tau2 \(3 tasks, 3 trajectories/);
+});
+
+test("the CLI uploads the real tau-bench file unchanged", async ({ baseURL }) => {
+  test.skip(!REAL_DATA_DIR, REAL_DATA_SKIP_REASON);
+  const { stdout } = await run("node", ["bin/loopscope.mjs", "upload", realDataFile("gpt-4o-airline.json"), "--url", baseURL ?? ""]);
   expect(stdout).toMatch(/stored as tau-bench \(50 tasks, 200 trajectories|duplicate of an earlier upload/);
 });
 

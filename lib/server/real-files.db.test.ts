@@ -1,11 +1,10 @@
 import { createReadStream } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { REAL_DATA_DIR, REAL_DATA_SKIP_REASON, realDataFile } from "@/lib/testing/real-data";
 import { db } from "@/lib/db/client";
 import { ingestBundle } from "./ingest-bundle";
 import { computeRunMetricsResponse } from "./get-run-metrics";
 
-const REAL = path.resolve(process.cwd(), "../shared/data/real");
 
 interface Expected {
   file: string;
@@ -32,12 +31,12 @@ const FILES: Expected[] = [
 ];
 
 async function ingestRealFile(file: string) {
-  const result = await ingestBundle({ chunks: createReadStream(path.join(REAL, file)), fileName: file });
+  const result = await ingestBundle({ chunks: createReadStream(realDataFile(file)), fileName: file });
   if (result.kind !== "stored") throw new Error(JSON.stringify(result).slice(0, 2000));
   return result;
 }
 
-describe.each(FILES)("real file $file", (expected) => {
+describe.skipIf(!REAL_DATA_DIR).each(FILES)(REAL_DATA_DIR ? "real file $file" : `real file $file (skipped: ${REAL_DATA_SKIP_REASON})`, (expected) => {
   it("ingests unchanged and reproduces the benchmark's own figures", async () => {
     const stored = await ingestRealFile(expected.file);
     expect(stored.format).toBe(expected.format);

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
@@ -7,19 +5,12 @@ import { BundleInputError, IssueCollector } from "../issues";
 import { openBundle } from "../read-bundle";
 import { isArchive, readArchiveDocument } from "./archive";
 import { tau2Importer } from "./tau2-importer";
+import { makeTau2Results, type Tau2Results } from "@/lib/testing/tau2-results";
 
 const encoder = new TextEncoder();
-const REAL_FILE = "2025-10-13T11:40:16.379079_airline_llm_agent_grok-3_user_simulator_grok-3.json";
-
-interface Tau2Results {
-  timestamp: unknown;
-  info: unknown;
-  tasks: unknown;
-  simulations: { id: string; task_id: string; trial: number }[];
-}
-
-function loadReal(): Tau2Results {
-  return JSON.parse(readFileSync(path.resolve(process.cwd(), "../shared/data/real", REAL_FILE), "utf8")) as Tau2Results;
+// A written tau2 results file (4 tasks x 4 trials), so these tests need nothing outside the repository.
+function writtenResults(): Tau2Results {
+  return makeTau2Results({ tasks: 4, trials: 4 });
 }
 
 /** The dir format tau2 writes: results.json without simulations plus simulations/<id>.json. */
@@ -100,7 +91,7 @@ async function inputError(promise: Promise<unknown>): Promise<BundleInputError> 
 }
 
 describe("readArchiveDocument", () => {
-  const real = loadReal();
+  const real = writtenResults();
   const monolithic = { timestamp: real.timestamp, info: real.info, tasks: real.tasks, simulations: real.simulations };
   // Long enough that the tar must use its long-name mechanisms.
   const deepRoot = `exports/${"nested-folder-".repeat(5)}/grok-3-airline/`;
@@ -150,10 +141,10 @@ describe("readArchiveDocument", () => {
   });
 
   it("rejects archives whose JSON exceeds the size limit, naming the limit", async () => {
-    const error = await inputError(readArchiveDocument(chunksOf(buildTar(dirFiles(real, ""), "gnu")), 100_000));
-    expect(error.issue.message).toContain("100000");
-    const zipError = await inputError(readArchiveDocument(chunksOf(zipSync(dirFiles(real, ""))), 100_000));
-    expect(zipError.issue.message).toContain("100000");
+    const error = await inputError(readArchiveDocument(chunksOf(buildTar(dirFiles(real, ""), "gnu")), 10_000));
+    expect(error.issue.message).toContain("10000");
+    const zipError = await inputError(readArchiveDocument(chunksOf(zipSync(dirFiles(real, ""))), 10_000));
+    expect(zipError.issue.message).toContain("10000");
   });
 
   it("rejects a corrupt tar", async () => {

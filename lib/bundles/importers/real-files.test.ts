@@ -1,15 +1,15 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { describeRealData } from "@/lib/testing/describe-real-data";
+import { realDataFile } from "@/lib/testing/real-data";
 import { IssueCollector } from "../issues";
 import { openBundle } from "../read-bundle";
 import { BundleDocumentSchema, type BundleDocument } from "../schema";
 import { DOCUMENT_IMPORTERS } from "./index";
 
-const REAL = path.resolve(process.cwd(), "../shared/data/real");
 
 function convertRealFile(fileName: string): { document: BundleDocument; format: string; warnings: string[] } {
-  const parsed: unknown = JSON.parse(readFileSync(path.join(REAL, fileName), "utf8"));
+  const parsed: unknown = JSON.parse(readFileSync(realDataFile(fileName), "utf8"));
   const importer = DOCUMENT_IMPORTERS.find((candidate) => candidate.matches(parsed));
   if (!importer) throw new Error(`no importer matches ${fileName}`);
   const result = importer.convert(parsed, { fileName });
@@ -84,7 +84,7 @@ function figures(document: BundleDocument) {
   };
 }
 
-describe("real tau2 results", () => {
+describeRealData("real tau2 results", () => {
   it("gpt-4.1 telecom without a user: 5 x 4, 20.20 messages, 9.60 calls, 0 of 192 errors, agent_stop 20", () => {
     const { document, format } = convertRealFile("gpt-4.1-2025-04-14_telecom_no-user_gpt-4.1-2025-04-14_4trials_5tasks.json");
     expect(format).toBe("tau2");
@@ -134,7 +134,7 @@ describe("real tau2 results", () => {
   });
 });
 
-describe("real tau-bench results", () => {
+describeRealData("real tau-bench results", () => {
   it("gpt-4o airline: 50 x 4, 26.54 messages, 5.82 calls, 73 of 1,164 errors in 36 trajectories", () => {
     const { document, format, warnings } = convertRealFile("gpt-4o-airline.json");
     expect(format).toBe("tau-bench");
@@ -157,14 +157,14 @@ describe("real tau-bench results", () => {
   });
 });
 
-describe("real files through the ingest reader", () => {
+describeRealData("real files through the ingest reader", () => {
   it.each([
     ["gpt-4o-airline.json", 200],
     ["gpt-4.1-2025-04-14_telecom_no-user_gpt-4.1-2025-04-14_4trials_5tasks.json", 20],
     ["2025-10-13T11:40:16.379079_airline_llm_agent_grok-3_user_simulator_grok-3.json", 16],
     ["2025-08-10T02:44:06.496849_telecom_llm_agent_gpt-4o_user_simulator_gpt-4o.json", 20],
   ])("%s opens with no issues and %i trajectories", async (fileName, expected) => {
-    const bytes = readFileSync(path.join(REAL, fileName));
+    const bytes = readFileSync(realDataFile(fileName));
     async function* chunks(): AsyncGenerator<Uint8Array> {
       for (let offset = 0; offset < bytes.length; offset += 65536) yield bytes.subarray(offset, offset + 65536);
     }

@@ -1,0 +1,29 @@
+// Checks what `npm test` needs before anything runs, so a missing service is one clear line, not a stack trace.
+import { existsSync } from "node:fs";
+import net from "node:net";
+
+const databaseUrl = new URL(process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_test");
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function reachable(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 3000 });
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("timeout", () => (socket.destroy(), resolve(false)));
+    socket.once("error", () => resolve(false));
+  });
+}
+
+const problems = [];
+const host = databaseUrl.hostname;
+const port = Number(databaseUrl.port || 5432);
+if (!(await reachable(host, port))) {
+  problems.push(
+    `PostgreSQL is not reachable at ${host}:${port}: start it (Debian: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_DATABASE_URL`,
+  );
+}
+if (!existsSync(chromium)) {
+  problems.push(`Chromium is missing at ${chromium}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH`);
+}
+for (const problem of problems) console.error(`npm test cannot start: ${problem}`);
+process.exit(problems.length > 0 ? 1 : 0);
