@@ -1,7 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, type ReactNode } from "react";
-import type { ActionState } from "@/lib/server/action-state";
+import type { ActionState } from "@/lib/contracts/action-state";
 
 interface KeepValuesFormProps {
   action: (previous: ActionState | null, form: FormData) => Promise<ActionState>;

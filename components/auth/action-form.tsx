@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, type ReactNode } from "react";
-import type { ActionState } from "@/lib/server/action-state";
+import type { ActionState } from "@/lib/contracts/action-state";
 
 interface ActionFormProps {
   action: (previous: ActionState | null, form: FormData) => Promise<ActionState>;

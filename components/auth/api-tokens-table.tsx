@@ -1,4 +1,4 @@
-import type { ActionState } from "@/lib/server/action-state";
+import type { ActionState } from "@/lib/contracts/action-state";
 import { ActionForm } from "./action-form";
 
 export interface TokenRow {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WIKIPEDIA_COHEN } from "./agreement-fixtures";
+import { WIKIPEDIA_COHEN } from "@/lib/testing/agreement-fixtures";
 import {
   buildConfusionMatrix,
   cohensKappa,

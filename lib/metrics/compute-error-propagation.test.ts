@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeErrorPropagation } from "./compute-error-propagation";
-import { createTestOutcome } from "./create-test-outcome";
+import { createTestOutcome } from "@/lib/testing/create-test-outcome";
 
 describe("computeErrorPropagation", () => {
   const runs = [

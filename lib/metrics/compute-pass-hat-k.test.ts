@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildSeed002Outcomes } from "./build-seed-002-outcomes";
+import { buildSeed002Outcomes } from "@/lib/testing/seed-002-outcomes";
 import { binomialRatio, computePassAtK, computePassHatK, groupTaskCounts } from "./compute-pass-hat-k";
 import { computeRunMetrics } from "./compute-run-metrics";
-import { createTestOutcome } from "./create-test-outcome";
+import { createTestOutcome } from "@/lib/testing/create-test-outcome";
 import type { TrajectoryOutcome } from "./types";
 
 function readShared(relative: string): unknown {

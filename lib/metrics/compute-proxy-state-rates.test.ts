@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeBootstrappedRate, computeProxyStateRates } from "./compute-proxy-state-rates";
-import { createTestOutcome } from "./create-test-outcome";
+import { createTestOutcome } from "@/lib/testing/create-test-outcome";
 import type { TrajectoryJudgeLabels } from "./types";
 
 function withJudge(taskId: string, labels: Partial<TrajectoryJudgeLabels>) {

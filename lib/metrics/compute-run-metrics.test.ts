@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildSeed002Outcomes } from "./build-seed-002-outcomes";
+import { buildSeed002Outcomes } from "@/lib/testing/seed-002-outcomes";
 import { computeRunMetrics } from "./compute-run-metrics";
-import { createTestOutcome } from "./create-test-outcome";
+import { createTestOutcome } from "@/lib/testing/create-test-outcome";
 
 const KEYS = [
   "trajectories",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeStrata, turnDepthBucket } from "./compute-strata";
-import { createTestOutcome } from "./create-test-outcome";
+import { createTestOutcome } from "@/lib/testing/create-test-outcome";
 
 describe("turnDepthBucket", () => {
   it("uses 0, 1-2, 3-4, 5+", () => {

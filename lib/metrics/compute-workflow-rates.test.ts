@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildSeed002Outcomes } from "./build-seed-002-outcomes";
+import { buildSeed002Outcomes } from "@/lib/testing/seed-002-outcomes";
 import { computeHolisticSuccess, computeRecovery, computeToolWorkflowCompletion } from "./compute-workflow-rates";
-import { createTestOutcome } from "./create-test-outcome";
+import { createTestOutcome } from "@/lib/testing/create-test-outcome";
 import type { TrajectoryJudgeLabels } from "./types";
 
 function judged(labels: Partial<TrajectoryJudgeLabels>) {

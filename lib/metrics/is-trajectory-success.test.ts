@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTestOutcome } from "./create-test-outcome";
+import { createTestOutcome } from "@/lib/testing/create-test-outcome";
 import { isTrajectorySuccess } from "./is-trajectory-success";
 
 describe("isTrajectorySuccess", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEED_002_TRACES, traceToEvents } from "./build-seed-002-outcomes";
+import { SEED_002_TRACES, traceToEvents } from "@/lib/testing/seed-002-outcomes";
 import { checkRequiredReply, scoreTrajectoryEvents } from "./score-trajectory-events";
 import type { MetricEvent } from "./types";
 

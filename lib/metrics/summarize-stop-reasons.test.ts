@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildSeed002Outcomes } from "./build-seed-002-outcomes";
-import { createTestOutcome } from "./create-test-outcome";
+import { buildSeed002Outcomes } from "@/lib/testing/seed-002-outcomes";
+import { createTestOutcome } from "@/lib/testing/create-test-outcome";
 import { computeTurnLimitRate, summarizeStopReasons } from "./summarize-stop-reasons";
 
 describe("summarizeStopReasons", () => {

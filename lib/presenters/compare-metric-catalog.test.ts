@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { aggregateGoldHistory, computeRunMetrics, type TrajectoryOutcome, type TurnScore } from "@/lib/metrics";
-import { createTestOutcome } from "@/lib/metrics/create-test-outcome";
+import { createTestOutcome } from "@/lib/testing/create-test-outcome";
 import { poolRatios } from "@/lib/metrics/paired-metric-delta";
 import { buildMetricCatalog } from "./compare-metric-catalog";
 

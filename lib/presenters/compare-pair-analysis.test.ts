@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTestOutcome } from "@/lib/metrics/create-test-outcome";
+import { createTestOutcome } from "@/lib/testing/create-test-outcome";
 import type { TrajectoryOutcome, TurnScore } from "@/lib/metrics";
 import { buildMetricCatalog } from "./compare-metric-catalog";
 import { analyzePair, buildConfigWarnings, buildNoiseNote, type RunData } from "./compare-pair-analysis";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { escapeLatex, exportTable, protocolExportTable, toCsv, toLatex, toMarkdown, type ExportTable } from "./export-table";
-import { buildFixtureProtocolTable } from "./protocol-table-fixture";
+import { buildFixtureProtocolTable } from "@/lib/testing/protocol-table-fixture";
 
 const EXPECTED_CSV = `Level,Metric,Scoring,"gemma_3-4b, it sft",qwen3-4b base,qwen3-4b sft
 Text similarity,ROUGE-1,Deterministic,46.9,30.6,49.8

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildChartSeries } from "./leaderboard-chart";
 import { buildLeaderboardView } from "./leaderboard-rows";
 import { parseLeaderboardQuery } from "./leaderboard-query";
-import { makeEntry } from "./leaderboard-test-fixtures";
+import { makeEntry } from "@/lib/testing/leaderboard-fixtures";
 
 describe("buildChartSeries", () => {
   const entries = [

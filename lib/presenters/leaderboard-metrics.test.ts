@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildMetricCell, buildMetricDefinitions, findMaxPassK, type MetricDefinition } from "./leaderboard-metrics";
-import { makeRunMetrics } from "./leaderboard-test-fixtures";
+import { makeRunMetrics } from "@/lib/testing/leaderboard-fixtures";
 
 function definition(id: string, maxK = 3): MetricDefinition {
   const found = buildMetricDefinitions(maxK).find((d) => d.id === id);

@@ -1,4 +1,4 @@
-import type { RunMetricsResponse } from "@/lib/server/get-run-metrics";
+import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
 import { formatCount, formatInterval, formatPercent, formatStandardError, NOT_AVAILABLE } from "./leaderboard-format";
 
 export type MetricGroupId = "gold" | "closed" | "proxy";

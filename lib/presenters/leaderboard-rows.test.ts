@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildLeaderboardView, formatTasksTrials } from "./leaderboard-rows";
 import { parseLeaderboardQuery } from "./leaderboard-query";
-import { makeEntry } from "./leaderboard-test-fixtures";
+import { makeEntry } from "@/lib/testing/leaderboard-fixtures";
 
 const success = (value: number | null, n = 10) => ({ value, se: null, low: null, high: null, n, successes: value === null ? 0 : Math.round(value * n) });
 

@@ -1,5 +1,5 @@
-import type { RunSummary } from "@/lib/server/list-runs";
-import type { RunMetricsResponse } from "@/lib/server/get-run-metrics";
+import type { RunSummary } from "@/lib/contracts/run-summary";
+import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
 import { parseModelSize } from "./leaderboard-format";
 import { buildMetricCell, buildMetricDefinitions, findMaxPassK, type MetricCell, type MetricDefinition } from "./leaderboard-metrics";
 import type { LeaderboardQuery } from "./leaderboard-query";

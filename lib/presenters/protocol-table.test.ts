@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildProtocolTable } from "./protocol-table";
-import { buildFixtureProtocolTable, PROTOCOL_RUNS } from "./protocol-table-fixture";
+import { buildFixtureProtocolTable, PROTOCOL_RUNS } from "@/lib/testing/protocol-table-fixture";
 
 describe("buildProtocolTable", () => {
   const table = buildFixtureProtocolTable();

@@ -1,4 +1,4 @@
-import type { RunMetricsResponse } from "@/lib/server/get-run-metrics";
+import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
 import { formatCount, formatPercent, parseModelSize } from "./leaderboard-format";
 import { findMaxPassK } from "./leaderboard-metrics";
 

@@ -1,4 +1,4 @@
-import type { RunMetricsResponse } from "@/lib/server/get-run-metrics";
+import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
 import { formatFraction, formatInterval, formatNumber, formatPercent, formatStandardError } from "./run-format";
 
 export interface MetricCard {

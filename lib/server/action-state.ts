@@ -1,7 +1,2 @@
-/** What a server action returns to its form; safe to import from client components. */
-export interface ActionState {
-  ok: boolean;
-  message: string;
-  /** A secret shown once (a new API token). */
-  secret?: string;
-}
+// The contract now lives in lib/contracts (components import it from there); kept for server-side callers.
+export type { ActionState } from "@/lib/contracts/action-state";

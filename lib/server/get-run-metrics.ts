@@ -1,19 +1,12 @@
-import { computeRunMetrics, isTrajectorySuccess, type RunMetrics, type TrajectoryOutcome } from "@/lib/metrics";
+import { computeRunMetrics, isTrajectorySuccess, type TrajectoryOutcome } from "@/lib/metrics";
+import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
 import { loadTrajectoryOutcomes, loadTurnScores, readMetricsCache, writeMetricsCache } from "@/lib/db/run-metrics-inputs";
 import { AppError } from "./app-error";
 
 /** Bump when a metric definition changes: cached values of older versions are recomputed. */
 export const METRICS_VERSION = 1;
 
-export interface RunMetricsResponse extends Omit<RunMetrics, "stopReasons"> {
-  runId: string;
-  metricsVersion: number;
-  /** reason -> count, as the API promises; the detail list keeps inferred counts. */
-  stopReasons: Record<string, number>;
-  stopReasonDetails: RunMetrics["stopReasons"];
-  /** The state/reply check shown beside an external reward when both exist (null when either is missing). */
-  stateCheck: { count: number; eligible: number; rate: number | null } | null;
-}
+export type { RunMetricsResponse };
 
 function stateCheckBesideReward(outcomes: readonly TrajectoryOutcome[]): RunMetricsResponse["stateCheck"] {
   const withReward = outcomes.filter((t) => t.reward !== null && (t.stateMatch !== null || t.replyCheck !== null));

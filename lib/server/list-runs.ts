@@ -1,23 +1,7 @@
+import type { RunSummary } from "@/lib/contracts/run-summary";
 import { countRunRecords, listRunRows } from "@/lib/db/runs";
 
-export interface RunSummary {
-  id: string;
-  name: string;
-  model: string;
-  family: string | null;
-  size: string | null;
-  variant: string;
-  pairingKey: string | null;
-  suite: string;
-  sourceFormat: string;
-  fileName: string;
-  uploadedAt: string;
-  tasks: number;
-  trajectories: number;
-  minTrials: number;
-  maxTrials: number;
-  turnPredictions: number;
-}
+export type { RunSummary };
 
 export async function listRuns(): Promise<RunSummary[]> {
   const runs = await listRunRows();

@@ -1,7 +1,7 @@
 import { computeRunMetrics } from "@/lib/metrics";
-import type { RunMetricsResponse } from "@/lib/server/get-run-metrics";
-import type { RunSummary } from "@/lib/server/list-runs";
-import type { LeaderboardEntry } from "./leaderboard-rows";
+import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
+import type { RunSummary } from "@/lib/contracts/run-summary";
+import type { LeaderboardEntry } from "@/lib/presenters/leaderboard-rows";
 
 /** Test helper: the metrics of an empty run (every rate undefined), with the given fields replaced. */
 export function makeRunMetrics(patch: Partial<RunMetricsResponse> = {}): RunMetricsResponse {

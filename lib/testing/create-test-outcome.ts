@@ -1,4 +1,4 @@
-import type { TrajectoryOutcome } from "./types";
+import type { TrajectoryOutcome } from "@/lib/metrics/types";
 
 /** Test helper: a neutral trajectory outcome that individual tests override field by field. */
 export function createTestOutcome(overrides: Partial<TrajectoryOutcome> = {}): TrajectoryOutcome {

@@ -1,5 +1,5 @@
-import { scoreTrajectoryEvents } from "./score-trajectory-events";
-import type { MetricEvent, TrajectoryOutcome } from "./types";
+import { scoreTrajectoryEvents } from "@/lib/metrics/score-trajectory-events";
+import type { MetricEvent, TrajectoryOutcome } from "@/lib/metrics/types";
 
 /**
  * Test fixture: the six authored traces of seed 002 ("Evaluate complete agent

@@ -1,5 +1,5 @@
-import { buildProtocolTable, type ProtocolRunInput, type ProtocolTable } from "./protocol-table";
-import { makeRunMetrics } from "./leaderboard-test-fixtures";
+import { buildProtocolTable, type ProtocolRunInput, type ProtocolTable } from "@/lib/presenters/protocol-table";
+import { makeRunMetrics } from "./leaderboard-fixtures";
 
 const gold = (rouge1F1: number, allTurnSuccess: number, textTurnSuccess: number, toolTurnSuccess: number, exactCallAccuracy: number, argumentF1: number | null) => ({
   rouge1F1,
