@@ -6,7 +6,9 @@ import path from "node:path";
 const [dir, ...failedSteps] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const reported = new Set();
+const checks = (process.env.SUMMARY_CHECKS ?? "").split(" ").filter(Boolean);
 
 function read(name) {
   const file = path.join(dir, name);
@@ -18,10 +20,13 @@ for (const suite of ["unit", "db"]) {
   if (!report) continue;
   reported.add(suite);
   passed += report.numPassedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   // A test file that fails to load has no test results of its own; count it as one failure.
   const brokenFiles = (report.testResults ?? []).filter((file) => file.status === "failed" && (file.assertionResults ?? []).length === 0).length;
   failed += (report.numFailedTests ?? 0) + brokenFiles;
-  console.log(`${suite}: ${report.numPassedTests} passed, ${report.numFailedTests} failed${report.numFailedTestSuites ? ` (${report.numFailedTestSuites} files failed to run)` : ""}`);
+  console.log(
+    `${suite}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests ?? 0} skipped${report.numFailedTestSuites ? ` (${report.numFailedTestSuites} files failed to run)` : ""}`,
+  );
 }
 const e2e = read("e2e.json");
 if (e2e) {
@@ -29,7 +34,14 @@ if (e2e) {
   const stats = e2e.stats ?? {};
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   failed += stats.unexpected ?? 0;
+  skipped += stats.skipped ?? 0;
   console.log(`e2e: ${stats.expected ?? 0} passed, ${stats.flaky ?? 0} flaky, ${stats.unexpected ?? 0} failed, ${stats.skipped ?? 0} skipped`);
+}
+for (const check of checks) {
+  reported.add(check);
+  if (failedSteps.includes(check)) failed += 1;
+  else passed += 1;
+  console.log(`${check}: ${failedSteps.includes(check) ? "failed" : "passed"}`);
 }
 for (const step of failedSteps) {
   if (!reported.has(step)) {
@@ -37,5 +49,5 @@ for (const step of failedSteps) {
     console.log(`${step}: failed`);
   }
 }
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || failedSteps.length > 0 ? 1 : 0);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: typecheck, unit tests, DB tests (PostgreSQL *_test database),
+# The whole test suite: typecheck, format, lint, layer rules, unit tests, DB tests (PostgreSQL *_test database),
 # a production build, and end-to-end tests in Chromium. Prints "N passed, N failed" last.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +15,13 @@ step() {
   if ! "$@"; then failed_steps+=("$name"); fi
 }
 
+# Stop at once, with one line, when PostgreSQL or Chromium is missing.
+node scripts/preflight.mjs || exit 1
+
 step typecheck npx tsc --noEmit -p .
+step format npx prettier --check --log-level warn .
+step lint npx eslint . --max-warnings 0
+step layers npx depcruise app components lib e2e scripts prisma bin --config .dependency-cruiser.cjs --output-type err
 step unit npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$out/unit.json"
 step db npx vitest run --project db --reporter=default --reporter=json --outputFile.json="$out/db.json"
 step build npx next build
@@ -25,4 +31,5 @@ else
   echo "=== e2e: skipped because the build failed"
 fi
 
-node scripts/summarize-tests.mjs "$out" "${failed_steps[@]}"
+# The four checks count as one test each; the runners' reports add up the rest.
+SUMMARY_CHECKS="typecheck format lint layers" node scripts/summarize-tests.mjs "$out" "${failed_steps[@]}"

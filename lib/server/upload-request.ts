@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import busboy from "busboy";
 import { AppError } from "./app-error";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
 export interface UploadSource {
   fileName: string;
@@ -32,7 +33,7 @@ export async function readUpload(request: Request): Promise<UploadSource> {
 }
 
 function toNodeStream(body: ReadableStream<Uint8Array>): Readable {
-  return Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
+  return Readable.fromWeb(body as WebReadableStream<Uint8Array>);
 }
 
 function readMultipart(request: Request, body: ReadableStream<Uint8Array>, contentType: string): Promise<UploadSource> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Identifier, JsonObjectSchema, JsonValueSchema, NonEmptyString, ToolCallActionSchema } from "./common";
+import { Identifier, JsonObjectSchema, JsonValueSchema, ToolCallActionSchema } from "./common";
 
 export const ReferenceMessageSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Identifier, Count, JsonObjectSchema, JsonValueSchema, NonEmptyString, TokenUsageSchema } from "./common";
+import { Identifier, Count, JsonObjectSchema, JsonValueSchema, TokenUsageSchema } from "./common";
 import { EventSchema } from "./event";
 
 export const TrajectoryJudgeSchema = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Identifier, Count, NonEmptyString, ToolCallActionSchema } from "./common";
+import { Identifier, Count, ToolCallActionSchema } from "./common";
 
 const ActionSchema = z.union([
   z.object({ text: z.string() }).strict(),
