@@ -1,5 +1,5 @@
 import type { DimensionAgreement } from "@/lib/presenters/agreement-report";
-import { formatPercent } from "@/lib/presenters/run-format";
+import { formatPercent } from "@/lib/presenters/format";
 import { formatKappa } from "@/lib/presenters/agreement-format";
 
 /** Human-human agreement per dimension: all-agree rate, every pair's percent and Cohen's kappa, Fleiss, Krippendorff. */

@@ -1,6 +1,6 @@
 import type { DimensionAgreement, JudgeComparison } from "@/lib/presenters/agreement-report";
 import type { BootstrappedEstimate } from "@/lib/metrics";
-import { formatPercent } from "@/lib/presenters/run-format";
+import { formatPercent } from "@/lib/presenters/format";
 import { formatKappa } from "@/lib/presenters/agreement-format";
 
 function Interval({ estimate, percent }: { estimate: BootstrappedEstimate; percent: boolean }) {

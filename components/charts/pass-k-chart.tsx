@@ -2,7 +2,7 @@
 
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { PassKPoint } from "@/lib/presenters/run-charts";
-import { formatPercent } from "@/lib/presenters/run-format";
+import { formatPercent } from "@/lib/presenters/format";
 
 export function PassKChart({ series }: { series: PassKPoint[] }) {
   if (series.length === 0) return <p className="muted">n/a: no task has a known outcome.</p>;

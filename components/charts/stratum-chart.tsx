@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, ErrorBar, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { StratumPoint } from "@/lib/presenters/run-charts";
-import { formatPercent } from "@/lib/presenters/run-format";
+import { formatPercent } from "@/lib/presenters/format";
 
 /** Success rate per stratum with its 95% Wilson interval; axis ticks give successes/n. */
 export function StratumChart({ series, axisLabel }: { series: StratumPoint[]; axisLabel: string }) {

@@ -1,5 +1,5 @@
 import type { PairedMetricDelta } from "@/lib/metrics/paired-metric-delta";
-import { formatDelta, formatInterval, type ValueFormat } from "@/lib/presenters/compare-format";
+import { formatDelta, formatDeltaInterval, type ValueFormat } from "@/lib/presenters/format";
 import styles from "./compare.module.css";
 
 /** A paired delta with its interval; marked when the interval excludes zero, coloured by whether the change is good. */
@@ -16,7 +16,7 @@ export function DeltaCell({ delta, format, higherIsBetter }: { delta: PairedMetr
         </span>
       ) : null}
       <span className={styles.interval} title={`95% paired bootstrap interval over ${delta.tasks} shared tasks`}>
-        {formatInterval(delta.interval, format)}
+        {formatDeltaInterval(delta.interval, format)}
       </span>
     </span>
   );

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDelta } from "@/lib/presenters/compare-format";
+import { formatDelta } from "@/lib/presenters/format";
 import { buildGainChart } from "@/lib/presenters/compare-gain-points";
 import type { ComparedRun, Comparison } from "@/lib/presenters/compare-types";
 import { GainChart } from "./gain-chart";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDelta, formatInterval, formatPValue } from "@/lib/presenters/compare-format";
+import { formatDelta, formatDeltaInterval, formatPValue } from "@/lib/presenters/format";
 import { compareHref } from "@/lib/presenters/compare-params";
 import { runLabel } from "@/lib/presenters/compare-export-tables";
 import type { ComparedRun, PairAnalysis } from "@/lib/presenters/compare-types";
@@ -15,7 +15,7 @@ function NoiseNote({ pair }: { pair: PairAnalysis }) {
       </div>
     );
   }
-  const band = noiseFloor.differenceSd === null ? "n/a" : formatInterval({ low: -2 * noiseFloor.differenceSd, high: 2 * noiseFloor.differenceSd }, "rate");
+  const band = noiseFloor.differenceSd === null ? "n/a" : formatDeltaInterval({ low: -2 * noiseFloor.differenceSd, high: 2 * noiseFloor.differenceSd }, "rate");
   return (
     <div className={noiseNote.withinNoise ? styles.warning : styles.note} role="note">
       {noiseNote.withinNoise ? "Within the noise floor: " : "Beyond the noise floor: "}
@@ -79,7 +79,7 @@ export function PairedAnalysis({ baseline, candidate, pair, runIds }: { baseline
             Mean success difference <strong>{formatDelta(meanDifference, "rate")}</strong>
           </span>
           <span className={styles.stat}>
-            95% paired bootstrap <strong>{formatInterval(interval, "rate")}</strong>
+            95% paired bootstrap <strong>{formatDeltaInterval(interval, "rate")}</strong>
             {excludesZero ? <span className={`badge ok ${styles.marker}`}>≠ 0</span> : null}
           </span>
           <span className={styles.stat}>

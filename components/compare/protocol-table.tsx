@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { formatValue } from "@/lib/presenters/compare-format";
+import { formatValue } from "@/lib/presenters/format";
 import { GROUP_LABELS } from "@/lib/presenters/compare-metric-catalog";
 import { runLabel } from "@/lib/presenters/compare-export-tables";
 import type { ComparedRun, MetricGroup, ProtocolRow } from "@/lib/presenters/compare-types";

@@ -1,4 +1,4 @@
-import { formatValue } from "@/lib/presenters/compare-format";
+import { formatValue } from "@/lib/presenters/format";
 import { runLabel } from "@/lib/presenters/compare-export-tables";
 import type { StopReasonRow } from "@/lib/presenters/compare-series";
 import type { ComparedRun } from "@/lib/presenters/compare-types";

@@ -1,4 +1,4 @@
-import { formatValue, shortenLabel } from "@/lib/presenters/compare-format";
+import { formatValue, shortenLabel } from "@/lib/presenters/format";
 import { runLabel } from "@/lib/presenters/compare-export-tables";
 import type { StratumRow } from "@/lib/presenters/compare-series";
 import type { ComparedRun } from "@/lib/presenters/compare-types";

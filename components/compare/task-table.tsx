@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDelta, formatFraction, formatValue } from "@/lib/presenters/compare-format";
+import { formatDelta, formatCount, formatValue } from "@/lib/presenters/format";
 import { compareHref, compareTaskHref, type ComparePageQuery } from "@/lib/presenters/compare-params";
 import { runLabel } from "@/lib/presenters/compare-export-tables";
 import { TASK_FILTERS, TRANSITION_LABELS } from "@/lib/presenters/compare-task-rows";
@@ -53,7 +53,7 @@ export function TaskTable({ runs, rows, total, query }: { runs: ComparedRun[]; r
                 <td key={runs[i]?.id ?? i} className="num">
                   {entry ? (
                     <>
-                      {formatValue(entry.rate, "rate")} <span className="muted">({formatFraction(entry.c, entry.n)})</span>
+                      {formatValue(entry.rate, "rate")} <span className="muted">({formatCount(entry.c, entry.n)})</span>
                     </>
                   ) : (
                     <span className="muted">n/a</span>

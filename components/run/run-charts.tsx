@@ -1,6 +1,6 @@
 import type { ErrorPropagation } from "@/lib/metrics";
 import type { HistogramPoint, PassKPoint, StopReasonPoint, StratumPoint } from "@/lib/presenters/run-charts";
-import { formatPercent } from "@/lib/presenters/run-format";
+import { formatPercent } from "@/lib/presenters/format";
 import { ErrorPositionChart } from "@/components/charts/error-position-chart";
 import { PassKChart } from "@/components/charts/pass-k-chart";
 import { StopReasonChart } from "@/components/charts/stop-reason-chart";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { TaskGrid as TaskGridData, TaskGridCell, TaskGridSort } from "@/lib/presenters/task-grid";
 import { buildRunPageHref, countPages, GRID_PAGE_SIZE, type RunPageQuery } from "@/lib/presenters/run-page-query";
-import { formatPercent } from "@/lib/presenters/run-format";
+import { formatPercent } from "@/lib/presenters/format";
 import { Pagination } from "./pagination";
 import styles from "./task-grid.module.css";
 

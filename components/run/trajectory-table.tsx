@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { TrajectoryListItem } from "@/lib/presenters/run-trajectory-rows";
-import { formatNumber } from "@/lib/presenters/run-format";
+import { formatNumber } from "@/lib/presenters/format";
 import { InferredTag } from "./inferred-tag";
 import { OutcomeBadge } from "./outcome-badge";
 

@@ -1,7 +1,7 @@
 import type { StateDiff } from "@/lib/presenters/state-diff";
 import type { ReplyCheckView } from "@/lib/presenters/timeline-reply";
 import { formatJson } from "@/lib/presenters/timeline-format";
-import { formatNumber } from "@/lib/presenters/run-format";
+import { formatNumber } from "@/lib/presenters/format";
 import { StateDiffTable } from "./state-diff-table";
 import { ReplyCheck } from "./reply-check";
 

@@ -1,9 +1,19 @@
 import type { AgreementReport, JudgeComparison } from "./agreement-report";
 import { itemReference, type ReportInput } from "./agreement-inputs";
-import type { ExportTable } from "./export-table";
+import { numberCell, textCell, type ExportCell, type ExportTable } from "./export-table";
 
-function cell(value: number | null): string {
-  return value === null ? "" : String(value);
+/** Numbers stay numbers in CSV (a negative kappa is not a formula); undefined values are empty cells, never 0. */
+function cell(value: number | null): ExportCell {
+  return { text: value === null ? "" : String(value), value };
+}
+
+/** Header names as columns and string-or-cell rows as cells. */
+function longTable(caption: string, head: string[], body: (string | ExportCell)[][]): ExportTable {
+  return {
+    caption,
+    columns: head.map((label) => ({ label, align: "left" as const })),
+    rows: body.map((row) => row.map((value) => (typeof value === "string" ? textCell(value) : value))),
+  };
 }
 
 /** Every label of a study: human (own or imported), the judge's frozen labels, adjudications. */
@@ -19,13 +29,13 @@ export function labelsExportTable(input: ReportInput): ExportTable {
     ...input.items.flatMap((item) => Object.entries(item.judge).flatMap(([dimension, value]) => (value === null ? [] : [rowOf(item.id, "judge", "judge", dimension, value)]))),
     ...input.adjudications.map((a) => rowOf(a.itemId, "adjudicated", a.adjudicator, a.dimension, a.value)),
   ].sort((a, b) => Number(a[1]) - Number(b[1]) || (a[6] ?? "").localeCompare(b[6] ?? "") || (a[4] ?? "").localeCompare(b[4] ?? ""));
-  return { caption: "Study labels", groups: [], head, subHead: head, body };
+  return longTable("Study labels", head, body);
 }
 
-function judgeRows(dimension: string, comparison: JudgeComparison): string[][] {
+function judgeRows(dimension: string, comparison: JudgeComparison): (string | ExportCell)[][] {
   return [
-    [dimension, "percent agreement", `judge vs ${comparison.against}`, String(comparison.n), cell(comparison.percent.estimate), cell(comparison.percent.low), cell(comparison.percent.high)],
-    [dimension, "cohen kappa", `judge vs ${comparison.against}`, String(comparison.n), cell(comparison.kappa.estimate), cell(comparison.kappa.low), cell(comparison.kappa.high)],
+    [dimension, "percent agreement", `judge vs ${comparison.against}`, numberCell(comparison.n), cell(comparison.percent.estimate), cell(comparison.percent.low), cell(comparison.percent.high)],
+    [dimension, "cohen kappa", `judge vs ${comparison.against}`, numberCell(comparison.n), cell(comparison.kappa.estimate), cell(comparison.kappa.low), cell(comparison.kappa.high)],
   ];
 }
 
@@ -33,20 +43,20 @@ function judgeRows(dimension: string, comparison: JudgeComparison): string[][] {
 export function reportExportTable(report: AgreementReport): ExportTable {
   const head = ["dimension", "statistic", "raters", "n", "estimate", "ci_low", "ci_high"];
   const body = report.dimensions.flatMap((d) => [
-    [d.key, "all humans agree", "humans", String(d.humansAgree.n), cell(d.humansAgree.value), "", ""],
+    [d.key, "all humans agree", "humans", numberCell(d.humansAgree.n), cell(d.humansAgree.value), "", ""],
     ...d.pairs.flatMap((p) => [
-      [d.key, "percent agreement", `${p.a} vs ${p.b}`, String(p.n), cell(p.percent), "", ""],
-      [d.key, "cohen kappa", `${p.a} vs ${p.b}`, String(p.n), cell(p.kappa), "", ""],
+      [d.key, "percent agreement", `${p.a} vs ${p.b}`, numberCell(p.n), cell(p.percent), "", ""],
+      [d.key, "cohen kappa", `${p.a} vs ${p.b}`, numberCell(p.n), cell(p.kappa), "", ""],
     ]),
-    [d.key, "fleiss kappa", "humans", String(d.fleiss.n), cell(d.fleiss.value), "", ""],
+    [d.key, "fleiss kappa", "humans", numberCell(d.fleiss.n), cell(d.fleiss.value), "", ""],
     [d.key, "krippendorff alpha (nominal)", "humans", "", cell(d.alpha), "", ""],
     ...(d.judge
       ? [
           ...d.judge.vsAnnotators.flatMap((c) => judgeRows(d.key, c)),
           ...judgeRows(d.key, d.judge.vsMajority),
-          [d.key, "three-way agreement", "judge and all humans", String(d.judge.threeWay.n), cell(d.judge.threeWay.value), "", ""],
+          [d.key, "three-way agreement", "judge and all humans", numberCell(d.judge.threeWay.n), cell(d.judge.threeWay.value), "", ""],
         ]
       : []),
   ]);
-  return { caption: "Agreement report", groups: [], head, subHead: head, body };
+  return longTable("Agreement report", head, body);
 }

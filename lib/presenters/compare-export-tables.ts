@@ -1,5 +1,5 @@
-import type { ExportCell, ExportColumn, ExportTable } from "./compare-export";
-import { formatDelta, formatFraction, formatValue } from "./compare-format";
+import type { ExportCell, ExportColumn, ExportTable } from "./export-table";
+import { formatDelta, formatCount, formatValue } from "@/lib/presenters/format";
 import { TRANSITION_LABELS } from "./compare-task-rows";
 import type { ComparedRun, ProtocolRow, TaskComparisonRow } from "./compare-types";
 
@@ -47,7 +47,7 @@ export function buildTaskExportTable(comparison: { runs: readonly LabelledRun[];
   const columns: ExportColumn[] = [left("Task"), ...comparison.runs.map((run) => right(`${runLabel(run)} success`)), right("Difference"), left("Transition")];
   const rows = comparison.tasks.map((task) => [
     text(task.taskId),
-    ...task.perRun.map((entry): ExportCell => (entry ? { text: `${formatFraction(entry.c, entry.n)} (${formatValue(entry.rate, "rate")})`, value: entry.rate } : { text: "n/a", value: null })),
+    ...task.perRun.map((entry): ExportCell => (entry ? { text: `${formatCount(entry.c, entry.n)} (${formatValue(entry.rate, "rate")})`, value: entry.rate } : { text: "n/a", value: null })),
     { text: formatDelta(task.difference, "rate", true), value: task.difference },
     text(TRANSITION_LABELS[task.transition]),
   ]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { escapeLatex, toCsv, toLatex, toMarkdown, type ExportTable } from "./compare-export";
+import { escapeLatex } from "./escape-cells";
+import { toCsv, toLatex, toMarkdown, type ExportTable } from "./export-table";
 import { buildProtocolExportTable, buildTaskExportTable } from "./compare-export-tables";
 import type { ProtocolRow, TaskComparisonRow } from "./compare-types";
 

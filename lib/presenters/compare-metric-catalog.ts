@@ -15,6 +15,7 @@ import {
 } from "@/lib/metrics";
 import type { TaskRatio } from "@/lib/metrics/paired-metric-delta";
 import type { MetricGroup } from "./compare-types";
+import { METRIC_GROUP_LABELS, metricSpec } from "@/lib/metrics/registry";
 
 interface MetricBase {
   key: string;
@@ -56,28 +57,35 @@ const GOLD_ELIGIBLE: Record<GoldField, (turn: TurnScore) => boolean> = {
   argumentF1: (t) => t.kind === "tool" && t.argumentF1 !== null,
 };
 
-function gold(field: GoldField, label: string, format: GoldMetric["format"]): GoldMetric {
+/** Every metric shown here is a fraction in the registry, so comparisons show percentages and point deltas. */
+function formatOf(key: string): MetricBase["format"] {
+  return metricSpec(key).unit === "fraction" ? "rate" : "score";
+}
+
+function gold(field: GoldField): GoldMetric {
+  const { label, direction } = metricSpec(field);
   const taskRatio = (turns: readonly TurnScore[]): TaskRatio => {
     const denominator = turns.filter(GOLD_ELIGIBLE[field]).length;
     const value = aggregateGoldHistory(turns)[field];
     return { numerator: value === null ? 0 : value * denominator, denominator };
   };
-  return { key: field, field, label, format, group: "gold", higherIsBetter: true, taskRatio };
+  return { key: field, field, label, format: formatOf(field), group: "gold", higherIsBetter: direction === "higher", taskRatio };
 }
 
 const GOLD: GoldMetric[] = [
-  gold("rouge1F1", "ROUGE-1 F1 (text turns)", "score"),
-  gold("allTurnSuccess", "Turn success, all turns (judge)", "rate"),
-  gold("textTurnSuccess", "Turn success, text turns", "rate"),
-  gold("toolTurnSuccess", "Turn success, tool turns", "rate"),
-  gold("exactCallAccuracy", "Exact tool-call accuracy", "rate"),
-  gold("argumentF1", "Argument F1", "score"),
+  gold("rouge1F1"),
+  gold("allTurnSuccess"),
+  gold("textTurnSuccess"),
+  gold("toolTurnSuccess"),
+  gold("exactCallAccuracy"),
+  gold("argumentF1"),
 ];
 
 const ratio = (numerator: number, denominator: number): TaskRatio => ({ numerator, denominator });
 
-function closed(key: string, label: string, read: ClosedMetric["read"], taskRatio: ClosedMetric["taskRatio"], higherIsBetter = true): ClosedMetric {
-  return { key, label, read, taskRatio, higherIsBetter, group: "closed", format: "rate" };
+function closed(key: string, read: ClosedMetric["read"], taskRatio: ClosedMetric["taskRatio"]): ClosedMetric {
+  const { label, direction } = metricSpec(key);
+  return { key, label, read, taskRatio, higherIsBetter: direction === "higher", group: "closed", format: formatOf(key) };
 }
 
 function successRatio(outcomes: readonly TrajectoryOutcome[]): TaskRatio {
@@ -88,36 +96,30 @@ function successRatio(outcomes: readonly TrajectoryOutcome[]): TaskRatio {
   );
 }
 
-const SUCCESS = closed("successRate", "Workflow success (state + reply, or reward)", (m) => m.successRate.value, successRatio);
+const SUCCESS = closed("successRate", (m) => m.successRate.value, successRatio);
 
 const CLOSED_REST: ClosedMetric[] = [
-  closed("toolWorkflowCompletion", "Tool-workflow completion", (m) => m.toolWorkflowCompletion.rate, (o) => {
+  closed("toolWorkflowCompletion", (m) => m.toolWorkflowCompletion.rate, (o) => {
     const r = computeToolWorkflowCompletion(o);
     return ratio(r.count, r.eligible);
   }),
-  closed("holisticSuccess", "Holistic success (judge)", (m) => m.holisticSuccess.rate, (o) => {
+  closed("holisticSuccess", (m) => m.holisticSuccess.rate, (o) => {
     const r = computeHolisticSuccess(o);
     return ratio(r.count, r.eligible);
   }),
-  closed("goalCompletion", "Goal completion (judge)", (m) => m.proxyState.goalCompletion.value, (o) => {
+  closed("goalCompletion", (m) => m.proxyState.goalCompletion.value, (o) => {
     // resamples: 0 skips the SE bootstrap: only the counts are needed.
     const r = computeBootstrappedRate(withoutInfrastructureFailures(o), (t) => t.judge.goalCompleted, { resamples: 0 });
     return ratio(r.count, r.n);
   }),
-  closed("recovery", "Recovery after tool errors", (m) => m.recovery.rate, (o) => {
+  closed("recovery", (m) => m.recovery.rate, (o) => {
     const r = computeRecovery(o);
     return ratio(r.recovered, r.errorTrajectories);
   }),
-  closed(
-    "turnLimitRate",
-    "Turn-limit stops",
-    (m) => m.turnLimitRate.rate,
-    (o) => {
-      const r = computeTurnLimitRate(o);
-      return ratio(r.count, r.n);
-    },
-    false,
-  ),
+  closed("turnLimitRate", (m) => m.turnLimitRate.rate, (o) => {
+    const r = computeTurnLimitRate(o);
+    return ratio(r.count, r.n);
+  }),
 ];
 
 /**
@@ -128,7 +130,7 @@ const CLOSED_REST: ClosedMetric[] = [
 export function passHatKMetrics(maxK: number): ClosedMetric[] {
   return Array.from({ length: Math.max(0, maxK) }, (_, index) => {
     const k = index + 1;
-    return closed(`passHatK${k}`, `pass^${k}`, (m) => m.passHatK[k] ?? null, (o) => {
+    return closed(`passHatK${k}`, (m) => m.passHatK[k] ?? null, (o) => {
       const perTask = groupTaskCounts(o).perTask;
       if (perTask.length === 0) return ratio(0, 0);
       const value = computePassHatK(perTask)[k];
@@ -138,8 +140,8 @@ export function passHatKMetrics(maxK: number): ClosedMetric[] {
 }
 
 export const GROUP_LABELS: Record<MetricGroup, string> = {
-  gold: "Gold history (next turn, reference context)",
-  closed: "Closed loop (whole workflow)",
+  gold: METRIC_GROUP_LABELS.gold,
+  closed: METRIC_GROUP_LABELS.closed,
 };
 
 export function buildMetricCatalog(maxK: number): CatalogMetric[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDelta, formatInterval, formatPValue, formatValue, shortenLabel } from "./compare-format";
+import { formatDelta, formatDeltaInterval, formatPValue, formatValue, shortenLabel } from "@/lib/presenters/format";
 import { compareHref, ComparePageQuerySchema, CompareTaskQuerySchema, compareTaskHref } from "./compare-params";
 
 describe("compare URL parameters", () => {
@@ -15,22 +15,5 @@ describe("compare URL parameters", () => {
     expect(compareHref(["a", "b"], { filter: "all", sort: "diff-desc" })).toBe("/compare?runs=a,b");
     expect(compareTaskHref(["a", "b"], "task 1", 2, 3)).toBe("/compare/task?runs=a,b&task=task+1&trialA=2&trialB=3");
     expect(CompareTaskQuerySchema.parse({ runs: "a,b", task: "task 1", trialA: "2", trialB: "x" })).toEqual({ runs: ["a", "b"], task: "task 1", trialA: 2, trialB: 1 });
-  });
-});
-
-describe("compare formatting", () => {
-  it("shows n/a for missing values and signed percentage points for rate deltas", () => {
-    expect(formatValue(null, "rate")).toBe("n/a");
-    expect(formatValue(0, "rate")).toBe("0.0%");
-    expect(formatValue(0.4567, "score")).toBe("0.457");
-    expect(formatDelta(0.25, "rate")).toBe("+25.0 pp");
-    expect(formatDelta(-0.125, "rate", true)).toBe("-12.5 pp");
-    expect(formatDelta(-0.0001, "rate")).toBe("0.0 pp");
-    expect(formatInterval({ low: -0.5, high: 1 }, "rate")).toBe("[\u221250.0, +100.0] pp");
-    expect(formatInterval(null, "score")).toBe("n/a");
-    expect(formatPValue(0.0703125)).toBe("0.070");
-    expect(formatPValue(0.0002)).toBe("< 0.001");
-    expect(shortenLabel("short")).toBe("short");
-    expect(shortenLabel(`A  persona\n${"x".repeat(80)}`, 20)).toBe("A persona xxxxxxxxx…");
   });
 });

@@ -1,54 +1,58 @@
 import { describe, expect, it } from "vitest";
-import { escapeLatex, exportTable, protocolExportTable, toCsv, toLatex, toMarkdown, type ExportTable } from "./export-table";
+import { escapeLatex } from "./escape-cells";
+import { exportTable, textCell, toCsv, toLatex, toMarkdown, type ExportTable } from "./export-table";
+import { protocolExportTable } from "./protocol-table";
 import { buildFixtureProtocolTable } from "@/lib/testing/protocol-table-fixture";
 
-const EXPECTED_CSV = `Level,Metric,Scoring,"gemma_3-4b, it sft",qwen3-4b base,qwen3-4b sft
-Text similarity,ROUGE-1,Deterministic,46.9,30.6,49.8
-Gold-history turn,All-turn success,LLM judge,41.1,29.2,50.7
-Gold-history turn,Text-turn success,LLM judge,50.8,32.4,61.4
-Gold-history turn,Tool-turn success,LLM judge,19.3,21.7,26.5
-Strict tool check,Exact call accuracy,Deterministic,0.0,3.6,13.9
-Strict tool check,Argument F1,Deterministic,0.5,6.3,24.8
-Closed-loop replay,Tool-workflow completion,Deterministic,0/77,0/77,3/77
-Holistic judge,Tool-workflow success,LLM judge,n/a,0/77,0/77
-State-based,Success rate,Deterministic,n/a,25.0,75.0
-State-based,pass^1,Deterministic,50.0,25.0,75.0
-State-based,pass^2,Deterministic,n/a,0.0,50.0
-`;
+// CSV carries raw fractions (RFC 4180 line ends); Markdown and LaTeX show percentages.
+const EXPECTED_CSV = [
+  'Level,Metric,Scoring,"gemma_3-4b, it sft",qwen3-4b base,qwen3-4b sft',
+  "Text similarity,ROUGE-1,Deterministic,0.469,0.306,0.498",
+  "Gold-history turn,All-turn success,LLM judge,0.411,0.292,0.507",
+  "Gold-history turn,Text-turn success,LLM judge,0.508,0.324,0.614",
+  "Gold-history turn,Tool-turn success,LLM judge,0.193,0.217,0.265",
+  "Strict tool check,Exact call accuracy,Deterministic,0,0.036,0.139",
+  "Strict tool check,Argument F1,Deterministic,0.005,0.063,0.248",
+  "Closed-loop replay,Tool-workflow completion,Deterministic,0/77,0/77,3/77",
+  "Holistic judge,Holistic success,LLM judge,,0/77,0/77",
+  "State-based,Success rate,Deterministic,,0.25,0.75",
+  "State-based,pass^1,Deterministic,0.5,0.25,0.75",
+  "State-based,pass^2,Deterministic,,0,0.5",
+].join("\r\n") + "\r\n";
 
 const EXPECTED_MARKDOWN = `| Level | Metric | Scoring | gemma_3-4b, it sft | qwen3-4b base | qwen3-4b sft |
 | --- | --- | --- | ---: | ---: | ---: |
-| Text similarity | ROUGE-1 | Deterministic | 46.9 | 30.6 | 49.8 |
-| Gold-history turn | All-turn success | LLM judge | 41.1 | 29.2 | 50.7 |
-| Gold-history turn | Text-turn success | LLM judge | 50.8 | 32.4 | 61.4 |
-| Gold-history turn | Tool-turn success | LLM judge | 19.3 | 21.7 | 26.5 |
-| Strict tool check | Exact call accuracy | Deterministic | 0.0 | 3.6 | 13.9 |
-| Strict tool check | Argument F1 | Deterministic | 0.5 | 6.3 | 24.8 |
+| Text similarity | ROUGE-1 | Deterministic | 46.9% | 30.6% | 49.8% |
+| Gold-history turn | All-turn success | LLM judge | 41.1% | 29.2% | 50.7% |
+| Gold-history turn | Text-turn success | LLM judge | 50.8% | 32.4% | 61.4% |
+| Gold-history turn | Tool-turn success | LLM judge | 19.3% | 21.7% | 26.5% |
+| Strict tool check | Exact call accuracy | Deterministic | 0.0% | 3.6% | 13.9% |
+| Strict tool check | Argument F1 | Deterministic | 0.5% | 6.3% | 24.8% |
 | Closed-loop replay | Tool-workflow completion | Deterministic | 0/77 | 0/77 | 3/77 |
-| Holistic judge | Tool-workflow success | LLM judge | n/a | 0/77 | 0/77 |
-| State-based | Success rate | Deterministic | n/a | 25.0 | 75.0 |
-| State-based | pass^1 | Deterministic | 50.0 | 25.0 | 75.0 |
-| State-based | pass^2 | Deterministic | n/a | 0.0 | 50.0 |
+| Holistic judge | Holistic success | LLM judge | n/a | 0/77 | 0/77 |
+| State-based | Success rate | Deterministic | n/a | 25.0% | 75.0% |
+| State-based | pass^1 | Deterministic | 50.0% | 25.0% | 75.0% |
+| State-based | pass^2 | Deterministic | n/a | 0.0% | 50.0% |
 `;
 
 const EXPECTED_LATEX = String.raw`\begin{table}[t]
 \centering
-\begin{tabular}{lllccc}
+\begin{tabular}{lllrrr}
 \toprule
  &  &  & \multicolumn{1}{c}{gemma\_3-4b, it} & \multicolumn{2}{c}{qwen3-4b} \\
 Level & Metric & Scoring & sft & base & sft \\
 \midrule
-Text similarity & ROUGE-1 & Deterministic & 46.9 & 30.6 & 49.8 \\
-Gold-history turn & All-turn success & LLM judge & 41.1 & 29.2 & 50.7 \\
-Gold-history turn & Text-turn success & LLM judge & 50.8 & 32.4 & 61.4 \\
-Gold-history turn & Tool-turn success & LLM judge & 19.3 & 21.7 & 26.5 \\
-Strict tool check & Exact call accuracy & Deterministic & 0.0 & 3.6 & 13.9 \\
-Strict tool check & Argument F1 & Deterministic & 0.5 & 6.3 & 24.8 \\
+Text similarity & ROUGE-1 & Deterministic & 46.9\% & 30.6\% & 49.8\% \\
+Gold-history turn & All-turn success & LLM judge & 41.1\% & 29.2\% & 50.7\% \\
+Gold-history turn & Text-turn success & LLM judge & 50.8\% & 32.4\% & 61.4\% \\
+Gold-history turn & Tool-turn success & LLM judge & 19.3\% & 21.7\% & 26.5\% \\
+Strict tool check & Exact call accuracy & Deterministic & 0.0\% & 3.6\% & 13.9\% \\
+Strict tool check & Argument F1 & Deterministic & 0.5\% & 6.3\% & 24.8\% \\
 Closed-loop replay & Tool-workflow completion & Deterministic & 0/77 & 0/77 & 3/77 \\
-Holistic judge & Tool-workflow success & LLM judge & n/a & 0/77 & 0/77 \\
-State-based & Success rate & Deterministic & n/a & 25.0 & 75.0 \\
-State-based & pass\textasciicircum{}1 & Deterministic & 50.0 & 25.0 & 75.0 \\
-State-based & pass\textasciicircum{}2 & Deterministic & n/a & 0.0 & 50.0 \\
+Holistic judge & Holistic success & LLM judge & n/a & 0/77 & 0/77 \\
+State-based & Success rate & Deterministic & n/a & 25.0\% & 75.0\% \\
+State-based & pass\textasciicircum{}1 & Deterministic & 50.0\% & 25.0\% & 75.0\% \\
+State-based & pass\textasciicircum{}2 & Deterministic & n/a & 0.0\% & 50.0\% \\
 \bottomrule
 \end{tabular}
 \caption{Results across the evaluation protocols for suite support 1. Values in \%, counts as n/N.}
@@ -78,13 +82,15 @@ describe("escaping untrusted names", () => {
   const hostile: ExportTable = {
     caption: "c",
     groups: [{ label: "", span: 1 }, { label: "a&b_{x}", span: 1 }],
-    head: ["Metric", 'say "hi"|=1'],
-    subHead: ["Metric", "50%~$#^\\"],
-    body: [["=HYPERLINK(1)", "line\nbreak"]],
+    columns: [
+      { label: "Metric", align: "left" },
+      { label: 'say "hi"|=1', subLabel: "50%~$#^\\", align: "right" },
+    ],
+    rows: [[textCell("=HYPERLINK(1)"), textCell("line\nbreak")]],
   };
 
   it("quotes CSV fields and neutralizes formulas", () => {
-    expect(toCsv(hostile)).toBe(`Metric,"say ""hi""|=1"\n'=HYPERLINK(1),"line\nbreak"\n`);
+    expect(toCsv(hostile)).toBe(`Metric,"say ""hi""|=1"\r\n'=HYPERLINK(1),"line\nbreak"\r\n`);
   });
 
   it("escapes Markdown pipes and newlines", () => {

@@ -1,16 +1,30 @@
 import { csvText, escapeLatex, escapeMarkdownCell } from "./escape-cells";
-import type { ProtocolTable } from "./protocol-table";
 
-/** A plain table to export: optional spanning header groups above the column headers, then string cells. */
+/**
+ * The one table exporter (protocol table, comparison tables, study labels and agreement reports, experiments):
+ * CSV carries raw values (numbers unformatted, RFC 4180 CRLF lines), Markdown and LaTeX show the display text.
+ */
+export interface ExportColumn {
+  label: string;
+  align: "left" | "right";
+  /** The header under a spanning group label (LaTeX); defaults to `label`. */
+  subLabel?: string;
+}
+
+export interface ExportCell {
+  /** What Markdown and LaTeX show. */
+  text: string;
+  /** What CSV carries: numbers unformatted (fractions, not percentages); null = empty cell. */
+  value: string | number | null;
+}
+
 export interface ExportTable {
-  caption: string;
-  /** Spanning labels over the columns (LaTeX \multicolumn); `span` columns each, covering `head` from the left. */
-  groups: { label: string; span: number }[];
-  /** Full column names (CSV, Markdown). */
-  head: string[];
-  /** Column names under the group labels (LaTeX); same length as `head`. */
-  subHead: string[];
-  body: string[][];
+  /** With a caption, LaTeX wraps the tabular in a table environment. */
+  caption?: string;
+  /** Spanning labels over the columns (LaTeX \multicolumn), `span` columns each from the left. */
+  groups?: { label: string; span: number }[];
+  columns: ExportColumn[];
+  rows: ExportCell[][];
 }
 
 export type ExportFormat = "csv" | "md" | "tex";
@@ -21,59 +35,58 @@ export const EXPORT_FORMATS: Record<ExportFormat, { contentType: string; extensi
   tex: { contentType: "application/x-tex; charset=utf-8", extension: "tex", label: "LaTeX" },
 };
 
-/** Leading columns of the protocol table that carry no run. */
-const LEADING = ["Level", "Metric", "Scoring"];
-
-export function protocolExportTable(table: ProtocolTable): ExportTable {
-  return {
-    caption: `Results across the evaluation protocols for suite ${table.suite.name}. Values in %, counts as n/N.`,
-    groups: [{ label: "", span: LEADING.length }, ...table.groups.map((group) => ({ label: group.label, span: group.columns.length }))],
-    head: [...LEADING, ...table.groups.flatMap((group) => group.columns.map((column) => `${group.label} ${column.label}`))],
-    subHead: [...LEADING, ...table.columns.map((column) => column.label)],
-    body: table.rows.map((row) => [row.level, row.metric, row.scoring, ...row.cells]),
-  };
+/** A cell whose text is also its CSV value. */
+export function textCell(text: string): ExportCell {
+  return { text, value: text };
 }
 
-export { escapeLatex };
+/** A numeric cell: CSV gets the number, the other formats `text` (or the number itself); null is empty / "n/a". */
+export function numberCell(value: number | null | undefined, text?: string): ExportCell {
+  const known = value ?? null;
+  return { text: text ?? (known === null ? "n/a" : String(known)), value: known };
+}
+
+function csvField(value: string | number | null): string {
+  if (value === null) return "";
+  return typeof value === "number" ? String(Number(value.toFixed(6))) : csvText(value);
+}
 
 export function toCsv(table: ExportTable): string {
-  return [table.head, ...table.body].map((row) => row.map(csvText).join(",")).join("\n") + "\n";
+  const lines = [table.columns.map((c) => csvField(c.label)), ...table.rows.map((row) => row.map((cell) => csvField(cell.value)))];
+  return lines.map((line) => line.join(",")).join("\r\n") + "\r\n";
 }
 
 export function toMarkdown(table: ExportTable): string {
-  const line = (cells: string[]) => `| ${cells.map(escapeMarkdownCell).join(" | ")} |`;
-  const align = table.head.map((_, index) => (index < LEADING.length ? "---" : "---:"));
-  return [line(table.head), `| ${align.join(" | ")} |`, ...table.body.map(line)].join("\n") + "\n";
+  const header = `| ${table.columns.map((c) => escapeMarkdownCell(c.label)).join(" | ")} |`;
+  const rule = `| ${table.columns.map((c) => (c.align === "right" ? "---:" : "---")).join(" | ")} |`;
+  const body = table.rows.map((row) => `| ${row.map((cell) => escapeMarkdownCell(cell.text)).join(" | ")} |`);
+  return [header, rule, ...body].join("\n") + "\n";
 }
 
-/** A booktabs tabular (\usepackage{booktabs}); group labels span their columns like the seed's Table 1. */
+/** A booktabs tabular (\usepackage{booktabs}); group labels span their columns like seed 000's Table 1. */
 export function toLatex(table: ExportTable): string {
-  const leading = table.groups[0]?.span ?? 0;
-  const spec = "l".repeat(leading) + "c".repeat(Math.max(0, table.head.length - leading));
-  const groupCells = table.groups.map((group, index) =>
-    index === 0 ? Array.from({ length: group.span }, () => "").join(" & ") : `\\multicolumn{${group.span}}{c}{${escapeLatex(group.label)}}`,
-  );
-  const lines = [
-    "\\begin{table}[t]",
-    "\\centering",
-    `\\begin{tabular}{${spec}}`,
+  const line = (cells: string[]) => `${cells.join(" & ")} \\\\`;
+  const groups = table.groups ?? [];
+  const groupLine =
+    groups.length > 0
+      ? [line(groups.map((g) => (g.label === "" ? Array.from({ length: g.span }, () => "").join(" & ") : `\\multicolumn{${g.span}}{c}{${escapeLatex(g.label)}}`)))]
+      : [];
+  const tabular = [
+    `\\begin{tabular}{${table.columns.map((c) => (c.align === "right" ? "r" : "l")).join("")}}`,
     "\\toprule",
-    `${groupCells.join(" & ")} \\\\`,
-    `${table.subHead.map(escapeLatex).join(" & ")} \\\\`,
+    ...groupLine,
+    line(table.columns.map((c) => escapeLatex(groups.length > 0 ? (c.subLabel ?? c.label) : c.label))),
     "\\midrule",
-    ...table.body.map((row) => `${row.map(escapeLatex).join(" & ")} \\\\`),
+    ...table.rows.map((row) => line(row.map((cell) => escapeLatex(cell.text)))),
     "\\bottomrule",
     "\\end{tabular}",
-    `\\caption{${escapeLatex(table.caption)}}`,
-    "\\end{table}",
   ];
-  return lines.join("\n") + "\n";
+  if (table.caption === undefined) return tabular.join("\n") + "\n";
+  return ["\\begin{table}[t]", "\\centering", ...tabular, `\\caption{${escapeLatex(table.caption)}}`, "\\end{table}"].join("\n") + "\n";
 }
 
 export function exportTable(table: ExportTable, format: ExportFormat): string {
-  switch (format) {
-    case "csv": return toCsv(table);
-    case "md": return toMarkdown(table);
-    case "tex": return toLatex(table);
-  }
+  if (format === "csv") return toCsv(table);
+  if (format === "md") return toMarkdown(table);
+  return toLatex(table);
 }

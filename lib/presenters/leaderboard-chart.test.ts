@@ -20,7 +20,7 @@ describe("buildChartSeries", () => {
   it("plots the success rate per run with Wilson error offsets and skips n/a runs", () => {
     const series = buildChartSeries(view.rows, definition("success"));
     expect(series.metricLabel).toBe("Success rate");
-    expect(series.points).toEqual([{ runId: "a", label: "qwen3-4b · base", value: 50, error: [26.3, 26.3], uncertainty: "[23.7, 76.3]" }]);
+    expect(series.points).toEqual([{ runId: "a", label: "qwen3-4b · base", value: 50, error: [26.3, 26.3], uncertainty: "[23.7%, 76.3%]" }]);
     expect(series.missing).toBe(2);
     expect(series.hasErrorBars).toBe(true);
   });

@@ -21,7 +21,7 @@ describe("leaderboard metric columns", () => {
   it("shows the success rate with its Wilson interval as error bounds", () => {
     const metrics = makeRunMetrics({ successRate: { value: 0.5, se: 0.1, low: 0.237, high: 0.763, n: 12, successes: 6 } });
     const cell = buildMetricCell(metrics, definition("success"));
-    expect(cell).toMatchObject({ value: 0.5, text: "50.0", detail: "[23.7, 76.3]", low: 0.237, high: 0.763 });
+    expect(cell).toMatchObject({ value: 0.5, text: "50.0%", detail: "[23.7%, 76.3%]", low: 0.237, high: 0.763 });
     expect(cell.title).toContain("6/12");
     expect(cell.title).toContain("SE 10.0");
   });
@@ -34,9 +34,9 @@ describe("leaderboard metric columns", () => {
         agentError: { value: 0.2, se: null, n: 5, count: 1 },
       },
     });
-    expect(buildMetricCell(metrics, definition("goalCompletion"))).toMatchObject({ text: "80.0", detail: "± 5.0", low: 0.75 });
+    expect(buildMetricCell(metrics, definition("goalCompletion"))).toMatchObject({ text: "80.0%", detail: "± 5.0 pts", low: 0.75 });
     expect(buildMetricCell(metrics, definition("goalCompletion")).high).toBeCloseTo(0.85, 12);
-    expect(buildMetricCell(metrics, definition("agentError"))).toMatchObject({ text: "20.0", detail: "1/5", low: null, high: null });
+    expect(buildMetricCell(metrics, definition("agentError"))).toMatchObject({ text: "20.0%", detail: "1/5", low: null, high: null });
     expect(buildMetricCell(metrics, definition("userError"))).toMatchObject({ value: null, text: "n/a", detail: null });
   });
 
@@ -47,16 +47,16 @@ describe("leaderboard metric columns", () => {
       recovery: { errorTrajectories: 2, recovered: 1, rate: 0.5 },
       turnLimitRate: { count: 1, n: 6, rate: 1 / 6 },
     });
-    expect(buildMetricCell(metrics, definition("toolWorkflow"))).toMatchObject({ value: 3 / 77, text: "3/77", detail: "3.9" });
+    expect(buildMetricCell(metrics, definition("toolWorkflow"))).toMatchObject({ value: 3 / 77, text: "3/77", detail: "3.9%" });
     expect(buildMetricCell(metrics, definition("holistic"))).toMatchObject({ value: null, text: "n/a", detail: null });
-    expect(buildMetricCell(metrics, definition("recovery"))).toMatchObject({ text: "50.0", detail: "1/2" });
-    expect(buildMetricCell(metrics, definition("turnLimit"))).toMatchObject({ text: "16.7", detail: "1/6" });
+    expect(buildMetricCell(metrics, definition("recovery"))).toMatchObject({ text: "50.0%", detail: "1/2" });
+    expect(buildMetricCell(metrics, definition("turnLimit"))).toMatchObject({ text: "16.7%", detail: "1/6" });
   });
 
   it("reads a run's missing k (and undefined k) as n/a, never 0", () => {
     const metrics = makeRunMetrics({ passHatK: { 1: 0.25, 2: 0, 3: null } });
-    expect(buildMetricCell(metrics, definition("pass1")).text).toBe("25.0");
-    expect(buildMetricCell(metrics, definition("pass2")).text).toBe("0.0");
+    expect(buildMetricCell(metrics, definition("pass1")).text).toBe("25.0%");
+    expect(buildMetricCell(metrics, definition("pass2")).text).toBe("0.0%");
     expect(buildMetricCell(metrics, definition("pass3")).text).toBe("n/a");
     expect(buildMetricCell(makeRunMetrics({ passHatK: { 1: 1 } }), definition("pass3")).value).toBeNull();
   });
@@ -65,8 +65,8 @@ describe("leaderboard metric columns", () => {
     const metrics = makeRunMetrics({
       goldHistory: { rouge1F1: 0.306, allTurnSuccess: 0.292, textTurnSuccess: 0.324, toolTurnSuccess: 0.217, exactCallAccuracy: 0.036, argumentF1: null, textTurns: 376, toolTurns: 166 },
     });
-    expect(buildMetricCell(metrics, definition("rouge1"))).toMatchObject({ text: "30.6", detail: null });
-    expect(buildMetricCell(metrics, definition("exactCall")).text).toBe("3.6");
+    expect(buildMetricCell(metrics, definition("rouge1"))).toMatchObject({ text: "30.6%", detail: null });
+    expect(buildMetricCell(metrics, definition("exactCall")).text).toBe("3.6%");
     expect(buildMetricCell(metrics, definition("argumentF1")).text).toBe("n/a");
     expect(buildMetricCell(metrics, definition("textTurn")).title).toContain("376 text turns");
   });

@@ -1,19 +1,20 @@
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
-import { formatCount, formatInterval, formatPercent, formatStandardError, NOT_AVAILABLE } from "./leaderboard-format";
+import { METRIC_GROUP_LABELS, metricSpec, type MetricGroupId, type MetricSpec } from "@/lib/metrics/registry";
+import { formatCount, formatInterval, formatPercent, formatStandardError, NOT_AVAILABLE } from "@/lib/presenters/format";
 
-export type MetricGroupId = "gold" | "closed" | "proxy";
+export type { MetricGroupId };
 
-export const METRIC_GROUPS: readonly { id: MetricGroupId; label: string }[] = [
-  { id: "gold", label: "Gold history (next turn)" },
-  { id: "closed", label: "Closed loop" },
-  { id: "proxy", label: "Proxy state (judge)" },
-];
+export const METRIC_GROUPS: readonly { id: MetricGroupId; label: string }[] = (["gold", "closed", "proxy"] as const).map(
+  (id) => ({ id, label: METRIC_GROUP_LABELS[id] }),
+);
 
+/** A leaderboard column: its short URL key (sort=, metric=) and the registry entry it shows. */
 export interface MetricDefinition {
   id: string;
   group: MetricGroupId;
   label: string;
   description: string;
+  direction: MetricSpec["direction"];
 }
 
 /** One table cell / chart point: `value` (a fraction) sorts and plots, `text` and `detail` are shown. */
@@ -28,29 +29,34 @@ export interface MetricCell {
   title: string;
 }
 
+function column(id: string, registryId: string): MetricDefinition {
+  const spec = metricSpec(registryId);
+  return { id, group: spec.group, label: spec.shortLabel, description: spec.description, direction: spec.direction };
+}
+
 const FIXED_METRICS: readonly MetricDefinition[] = [
-  { id: "rouge1", group: "gold", label: "ROUGE-1", description: "mean ROUGE-1 F1 of text turns" },
-  { id: "allTurn", group: "gold", label: "All-turn success", description: "judge success over all turns" },
-  { id: "textTurn", group: "gold", label: "Text-turn success", description: "judge success over text turns" },
-  { id: "toolTurn", group: "gold", label: "Tool-turn success", description: "judge success over tool turns" },
-  { id: "exactCall", group: "gold", label: "Exact call accuracy", description: "exact tool name and arguments" },
-  { id: "argumentF1", group: "gold", label: "Argument F1", description: "mean argument F1 of tool turns" },
-  { id: "success", group: "closed", label: "Success rate", description: "successful trajectories, Wilson 95% interval" },
+  column("rouge1", "rouge1F1"),
+  column("allTurn", "allTurnSuccess"),
+  column("textTurn", "textTurnSuccess"),
+  column("toolTurn", "toolTurnSuccess"),
+  column("exactCall", "exactCallAccuracy"),
+  column("argumentF1", "argumentF1"),
+  column("success", "successRate"),
 ];
 
 const CLOSED_TAIL: readonly MetricDefinition[] = [
-  { id: "toolWorkflow", group: "closed", label: "Tool-workflow completion", description: "tool-requiring trajectories completed without unresolved tool errors" },
-  { id: "holistic", group: "closed", label: "Holistic success", description: "judge: goal completed, no policy violation, no unresolved tool error" },
-  { id: "recovery", group: "closed", label: "Recovery", description: "trajectories with a tool error that still succeed" },
-  { id: "turnLimit", group: "closed", label: "Turn-limit rate", description: "trajectories stopped by the turn limit" },
+  column("toolWorkflow", "toolWorkflowCompletion"),
+  column("holistic", "holisticSuccess"),
+  column("recovery", "recovery"),
+  column("turnLimit", "turnLimitRate"),
 ];
 
 const PROXY_METRICS: readonly MetricDefinition[] = [
-  { id: "goalCompletion", group: "proxy", label: "GC", description: "goal completion (judge), ± task bootstrap SE" },
-  { id: "userError", group: "proxy", label: "User error", description: "judge: the user caused the error" },
-  { id: "agentError", group: "proxy", label: "Agent error", description: "judge: the agent caused the error" },
-  { id: "toolHallucination", group: "proxy", label: "Tool halluc.", description: "tool hallucination rate" },
-  { id: "userHallucination", group: "proxy", label: "User halluc.", description: "user hallucination rate" },
+  column("goalCompletion", "goalCompletion"),
+  column("userError", "userError"),
+  column("agentError", "agentError"),
+  column("toolHallucination", "toolHallucination"),
+  column("userHallucination", "userHallucination"),
 ];
 
 /** Largest k with a pass^k key in any run (keys go 1..max trials per task). */
@@ -61,12 +67,7 @@ export function findMaxPassK(metrics: readonly RunMetricsResponse[]): number {
 }
 
 export function buildMetricDefinitions(maxK: number): MetricDefinition[] {
-  const passK = Array.from({ length: maxK }, (_, index) => ({
-    id: `pass${index + 1}`,
-    group: "closed" as const,
-    label: `pass^${index + 1}`,
-    description: `probability that ${index + 1} trials of a task all succeed`,
-  }));
+  const passK = Array.from({ length: maxK }, (_, index) => column(`pass${index + 1}`, `passHatK${index + 1}`));
   return [...FIXED_METRICS, ...passK, ...CLOSED_TAIL, ...PROXY_METRICS];
 }
 

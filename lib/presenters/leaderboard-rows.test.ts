@@ -19,7 +19,7 @@ describe("buildLeaderboardView", () => {
     const view = buildLeaderboardView(entries, parseLeaderboardQuery({}));
     expect(view.rows.map((r) => r.id)).toEqual(["a", "b", "c", "d"]);
     expect(view.rows[3]).toMatchObject({ model: "gemma3-12b", suiteId: "s-air", tasksTrials: "3 x 1-4", trajectories: 4 });
-    expect(view.rows[0]?.cells.success?.text).toBe("30.0");
+    expect(view.rows[0]?.cells.success?.text).toBe("30.0%");
     expect(view.totalRuns).toBe(4);
   });
 
@@ -27,7 +27,7 @@ describe("buildLeaderboardView", () => {
     const view = buildLeaderboardView(entries, parseLeaderboardQuery({}));
     expect(view.definitions.filter((d) => d.id.startsWith("pass")).map((d) => d.label)).toEqual(["pass^1", "pass^2"]);
     expect(view.rows[1]?.cells.pass2?.text).toBe("n/a");
-    expect(view.rows[0]?.cells.pass2?.text).toBe("10.0");
+    expect(view.rows[0]?.cells.pass2?.text).toBe("10.0%");
   });
 
   it("sorts by a metric in both directions with n/a last", () => {

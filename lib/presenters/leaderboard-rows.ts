@@ -1,6 +1,6 @@
 import type { RunSummary } from "@/lib/contracts/run-summary";
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
-import { parseModelSize } from "./leaderboard-format";
+import { parseModelSize } from "@/lib/presenters/model-size";
 import { buildMetricCell, buildMetricDefinitions, findMaxPassK, type MetricCell, type MetricDefinition } from "./leaderboard-metrics";
 import type { LeaderboardQuery } from "./leaderboard-query";
 

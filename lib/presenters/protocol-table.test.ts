@@ -22,7 +22,7 @@ describe("buildProtocolTable", () => {
       ["Strict tool check", "Exact call accuracy", "Deterministic"],
       ["Strict tool check", "Argument F1", "Deterministic"],
       ["Closed-loop replay", "Tool-workflow completion", "Deterministic"],
-      ["Holistic judge", "Tool-workflow success", "LLM judge"],
+      ["Holistic judge", "Holistic success", "LLM judge"],
       ["State-based", "Success rate", "Deterministic"],
       ["State-based", "pass^1", "Deterministic"],
       ["State-based", "pass^2", "Deterministic"],
@@ -31,11 +31,11 @@ describe("buildProtocolTable", () => {
 
   it("shows the seed's numbers as percentages with one decimal, counts as n/N and n/a where undefined", () => {
     const cells = Object.fromEntries(table.rows.map((r) => [r.metric, r.cells]));
-    expect(cells["ROUGE-1"]).toEqual(["46.9", "30.6", "49.8"]);
-    expect(cells["Exact call accuracy"]).toEqual(["0.0", "3.6", "13.9"]);
+    expect(cells["ROUGE-1"]).toEqual(["46.9%", "30.6%", "49.8%"]);
+    expect(cells["Exact call accuracy"]).toEqual(["0.0%", "3.6%", "13.9%"]);
     expect(cells["Tool-workflow completion"]).toEqual(["0/77", "0/77", "3/77"]);
-    expect(cells["Tool-workflow success"]).toEqual(["n/a", "0/77", "0/77"]);
-    expect(cells["pass^2"]).toEqual(["n/a", "0.0", "50.0"]);
+    expect(cells["Holistic success"]).toEqual(["n/a", "0/77", "0/77"]);
+    expect(cells["pass^2"]).toEqual(["n/a", "0.0%", "50.0%"]);
   });
 
   it("names a repeated variant within a pairing by its run", () => {

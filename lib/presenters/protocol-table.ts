@@ -1,6 +1,9 @@
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
-import { formatCount, formatPercent, parseModelSize } from "./leaderboard-format";
+import { formatCount, formatPercent } from "@/lib/presenters/format";
+import { numberCell, textCell, type ExportCell, type ExportTable } from "./export-table";
+import { parseModelSize } from "@/lib/presenters/model-size";
 import { findMaxPassK } from "./leaderboard-metrics";
+import { metricSpec } from "@/lib/metrics/registry";
 
 export interface ProtocolRunInput {
   id: string;
@@ -35,8 +38,10 @@ export interface ProtocolRow {
   level: string;
   metric: string;
   scoring: Scoring;
-  /** One per column, in the flattened column order: "30.6", "3/77" or "n/a". */
+  /** One per column, in the flattened column order: "30.6%", "3/77" or "n/a". */
   cells: string[];
+  /** The same cells' raw values for CSV: fractions unformatted, counts as "n/N", null where undefined. */
+  values: (number | string | null)[];
 }
 
 export interface ProtocolTable {
@@ -50,28 +55,31 @@ interface RowSpec {
   level: string;
   metric: string;
   scoring: Scoring;
-  value: (m: RunMetricsResponse) => string;
+  value: (m: RunMetricsResponse) => ExportCell;
 }
 
+const percentCell = (value: number | null | undefined): ExportCell => numberCell(value, formatPercent(value));
+const countCell = (count: number, total: number): ExportCell => ({ text: formatCount(count, total), value: total > 0 ? `${count}/${total}` : null });
+
 const ROW_SPECS: readonly RowSpec[] = [
-  { level: "Text similarity", metric: "ROUGE-1", scoring: "Deterministic", value: (m) => formatPercent(m.goldHistory.rouge1F1) },
-  { level: "Gold-history turn", metric: "All-turn success", scoring: "LLM judge", value: (m) => formatPercent(m.goldHistory.allTurnSuccess) },
-  { level: "Gold-history turn", metric: "Text-turn success", scoring: "LLM judge", value: (m) => formatPercent(m.goldHistory.textTurnSuccess) },
-  { level: "Gold-history turn", metric: "Tool-turn success", scoring: "LLM judge", value: (m) => formatPercent(m.goldHistory.toolTurnSuccess) },
-  { level: "Strict tool check", metric: "Exact call accuracy", scoring: "Deterministic", value: (m) => formatPercent(m.goldHistory.exactCallAccuracy) },
-  { level: "Strict tool check", metric: "Argument F1", scoring: "Deterministic", value: (m) => formatPercent(m.goldHistory.argumentF1) },
+  { level: "Text similarity", metric: metricSpec("rouge1F1").shortLabel, scoring: "Deterministic", value: (m) => percentCell(m.goldHistory.rouge1F1) },
+  { level: "Gold-history turn", metric: metricSpec("allTurnSuccess").shortLabel, scoring: "LLM judge", value: (m) => percentCell(m.goldHistory.allTurnSuccess) },
+  { level: "Gold-history turn", metric: metricSpec("textTurnSuccess").shortLabel, scoring: "LLM judge", value: (m) => percentCell(m.goldHistory.textTurnSuccess) },
+  { level: "Gold-history turn", metric: metricSpec("toolTurnSuccess").shortLabel, scoring: "LLM judge", value: (m) => percentCell(m.goldHistory.toolTurnSuccess) },
+  { level: "Strict tool check", metric: metricSpec("exactCallAccuracy").shortLabel, scoring: "Deterministic", value: (m) => percentCell(m.goldHistory.exactCallAccuracy) },
+  { level: "Strict tool check", metric: metricSpec("argumentF1").shortLabel, scoring: "Deterministic", value: (m) => percentCell(m.goldHistory.argumentF1) },
   {
     level: "Closed-loop replay",
-    metric: "Tool-workflow completion",
+    metric: metricSpec("toolWorkflowCompletion").shortLabel,
     scoring: "Deterministic",
-    value: (m) => formatCount(m.toolWorkflowCompletion.count, m.toolWorkflowCompletion.eligible),
+    value: (m) => countCell(m.toolWorkflowCompletion.count, m.toolWorkflowCompletion.eligible),
   },
-  { level: "Holistic judge", metric: "Tool-workflow success", scoring: "LLM judge", value: (m) => formatCount(m.holisticSuccess.count, m.holisticSuccess.eligible) },
-  { level: "State-based", metric: "Success rate", scoring: "Deterministic", value: (m) => formatPercent(m.successRate.value) },
+  { level: "Holistic judge", metric: metricSpec("holisticSuccess").shortLabel, scoring: "LLM judge", value: (m) => countCell(m.holisticSuccess.count, m.holisticSuccess.eligible) },
+  { level: "State-based", metric: metricSpec("successRate").shortLabel, scoring: "Deterministic", value: (m) => percentCell(m.successRate.value) },
 ];
 
 function passKSpec(k: number): RowSpec {
-  return { level: "State-based", metric: `pass^${k}`, scoring: "Deterministic", value: (m) => formatPercent(m.passHatK[k] ?? null) };
+  return { level: "State-based", metric: metricSpec(`passHatK${k}`).shortLabel, scoring: "Deterministic", value: (m) => percentCell(m.passHatK[k] ?? null) };
 }
 
 /** Base first (the seed's ZS | SFT order), then other variants alphabetically; upload order breaks ties. */
@@ -121,14 +129,34 @@ export function buildProtocolTable(suite: { id: string; name: string }, runs: re
   const byId = new Map(runs.map((run) => [run.id, run.metrics]));
   const maxK = findMaxPassK(runs.map((run) => run.metrics));
   const specs = [...ROW_SPECS, ...Array.from({ length: maxK }, (_, index) => passKSpec(index + 1))];
-  const rows = specs.map((spec) => ({
-    level: spec.level,
-    metric: spec.metric,
-    scoring: spec.scoring,
-    cells: columns.map((column) => {
+  const rows = specs.map((spec): ProtocolRow => {
+    const cells = columns.map((column) => {
       const metrics = byId.get(column.runId);
-      return metrics ? spec.value(metrics) : "n/a";
-    }),
-  }));
+      return metrics ? spec.value(metrics) : numberCell(null);
+    });
+    return { level: spec.level, metric: spec.metric, scoring: spec.scoring, cells: cells.map((c) => c.text), values: cells.map((c) => c.value) };
+  });
   return { suite, groups, columns, rows };
+}
+
+/** Leading columns of the protocol table that carry no run. */
+const LEADING = ["Level", "Metric", "Scoring"];
+
+export function protocolExportTable(table: ProtocolTable): ExportTable {
+  return {
+    caption: `Results across the evaluation protocols for suite ${table.suite.name}. Values in %, counts as n/N.`,
+    groups: [{ label: "", span: LEADING.length }, ...table.groups.map((group) => ({ label: group.label, span: group.columns.length }))],
+    columns: [
+      ...LEADING.map((label) => ({ label, align: "left" as const })),
+      ...table.groups.flatMap((group) =>
+        group.columns.map((column) => ({ label: `${group.label} ${column.label}`, subLabel: column.label, align: "right" as const })),
+      ),
+    ],
+    rows: table.rows.map((row) => [
+      textCell(row.level),
+      textCell(row.metric),
+      textCell(row.scoring),
+      ...row.cells.map((text, index) => ({ text, value: row.values[index] ?? null })),
+    ]),
+  };
 }

@@ -1,5 +1,6 @@
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
-import { formatFraction, formatInterval, formatNumber, formatPercent, formatStandardError } from "./run-format";
+import { metricSpec } from "@/lib/metrics/registry";
+import { formatCount, formatInterval, formatMetricValue, formatPercent, formatStandardError } from "@/lib/presenters/format";
 
 export interface MetricCard {
   key: string;
@@ -19,63 +20,66 @@ export interface MetricCardGroup {
   cards: MetricCard[];
 }
 
+/** Label and hint of a card, from the metric registry (the same words on every page). */
+function described(id: string): { label: string; hint: string } {
+  const spec = metricSpec(id);
+  return { label: spec.label, hint: `${spec.description[0]?.toUpperCase() ?? ""}${spec.description.slice(1)}; over ${spec.denominator}.` };
+}
+
+function labelInterval(interval: string | null): string | null {
+  return interval === null ? null : `95% CI ${interval}`;
+}
+
 function closedLoopCards(m: RunMetricsResponse): MetricCard[] {
   const cards: MetricCard[] = [
     {
       key: "success",
-      label: "Success rate",
+      ...described("successRate"),
       value: formatPercent(m.successRate.value),
-      uncertainty: [formatInterval(m.successRate.low, m.successRate.high), formatStandardError(m.successRate.se)].filter(Boolean).join(" · ") || null,
-      fraction: formatFraction(m.successRate.successes, m.successRate.n),
-      hint: "Successful trajectories among those with a known outcome (reward 1, or final state and reply checks passed after a finished stop).",
+      uncertainty: [labelInterval(formatInterval(m.successRate.low, m.successRate.high)), formatStandardError(m.successRate.se)].filter(Boolean).join(" · ") || null,
+      fraction: formatCount(m.successRate.successes, m.successRate.n),
     },
     {
       key: "pass-hat-1",
-      label: "pass^1",
+      ...described("passHatK1"),
       value: formatPercent(m.passHatK[1] ?? null),
       uncertainty: null,
       fraction: `${m.tasks} tasks`,
-      hint: "Mean over tasks of the per-task success share.",
     },
     {
       key: "mean-reward",
-      label: "Mean reward",
-      value: formatNumber(m.meanReward),
+      ...described("meanReward"),
+      value: formatMetricValue(metricSpec("meanReward"), m.meanReward),
       uncertainty: null,
       fraction: null,
-      hint: "Mean external reward (tau-bench / tau2) over scored trajectories with a reward.",
     },
     {
       key: "workflow",
-      label: "Tool workflow completion",
+      ...described("toolWorkflowCompletion"),
       value: formatPercent(m.toolWorkflowCompletion.rate),
       uncertainty: null,
-      fraction: formatFraction(m.toolWorkflowCompletion.count, m.toolWorkflowCompletion.eligible),
-      hint: "Stopped neither at the turn limit nor on an error, with every tool error resolved.",
+      fraction: formatCount(m.toolWorkflowCompletion.count, m.toolWorkflowCompletion.eligible),
     },
     {
       key: "holistic",
-      label: "Holistic success",
+      ...described("holisticSuccess"),
       value: formatPercent(m.holisticSuccess.rate),
       uncertainty: null,
-      fraction: formatFraction(m.holisticSuccess.count, m.holisticSuccess.eligible),
-      hint: "Judge says the goal was completed, no policy violation, no unresolved tool error.",
+      fraction: formatCount(m.holisticSuccess.count, m.holisticSuccess.eligible),
     },
     {
       key: "recovery",
-      label: "Recovery after tool errors",
+      ...described("recovery"),
       value: formatPercent(m.recovery.rate),
       uncertainty: null,
-      fraction: formatFraction(m.recovery.recovered, m.recovery.errorTrajectories),
-      hint: "Share of trajectories with a tool error that still succeeded.",
+      fraction: formatCount(m.recovery.recovered, m.recovery.errorTrajectories),
     },
     {
       key: "turn-limit",
-      label: "Turn-limit stops",
+      ...described("turnLimitRate"),
       value: formatPercent(m.turnLimitRate.rate),
       uncertainty: null,
-      fraction: formatFraction(m.turnLimitRate.count, m.turnLimitRate.n),
-      hint: "Trajectories stopped by turn_limit, max_turns or max_steps.",
+      fraction: formatCount(m.turnLimitRate.count, m.turnLimitRate.n),
     },
   ];
   if (m.stateCheck) {
@@ -84,7 +88,7 @@ function closedLoopCards(m: RunMetricsResponse): MetricCard[] {
       label: "State + reply check",
       value: formatPercent(m.stateCheck.rate),
       uncertainty: null,
-      fraction: formatFraction(m.stateCheck.count, m.stateCheck.eligible),
+      fraction: formatCount(m.stateCheck.count, m.stateCheck.eligible),
       hint: "The state/reply check alone, shown beside the external reward.",
     });
   }
@@ -96,29 +100,33 @@ function goldHistoryCards(m: RunMetricsResponse): MetricCard[] {
   const text = `${g.textTurns} text turns`;
   const tool = `${g.toolTurns} tool turns`;
   const all = `${g.textTurns + g.toolTurns} turns`;
+  const card = (key: string, id: Exclude<keyof typeof g, "textTurns" | "toolTurns">, fraction: string): MetricCard => {
+    const value = g[id];
+    return { key, ...described(id), value: formatMetricValue(metricSpec(id), value), uncertainty: null, fraction };
+  };
   return [
-    { key: "rouge1", label: "ROUGE-1 F1", value: formatNumber(g.rouge1F1), uncertainty: null, fraction: text, hint: "Mean unigram F1 of text turns against the gold reply." },
-    { key: "all-turn", label: "Judge turn success", value: formatPercent(g.allTurnSuccess), uncertainty: null, fraction: all, hint: "Turns the judge marked successful, given the gold history." },
-    { key: "text-turn", label: "Text turn success", value: formatPercent(g.textTurnSuccess), uncertainty: null, fraction: text, hint: "Judge success on text turns." },
-    { key: "tool-turn", label: "Tool turn success", value: formatPercent(g.toolTurnSuccess), uncertainty: null, fraction: tool, hint: "Judge success on tool turns." },
-    { key: "exact-call", label: "Exact call accuracy", value: formatPercent(g.exactCallAccuracy), uncertainty: null, fraction: tool, hint: "Same tool name and same normalized arguments as the gold call." },
-    { key: "argument-f1", label: "Argument F1", value: formatNumber(g.argumentF1), uncertainty: null, fraction: tool, hint: "F1 over top-level argument pairs." },
+    card("rouge1", "rouge1F1", text),
+    card("all-turn", "allTurnSuccess", all),
+    card("text-turn", "textTurnSuccess", text),
+    card("tool-turn", "toolTurnSuccess", tool),
+    card("exact-call", "exactCallAccuracy", tool),
+    card("argument-f1", "argumentF1", tool),
   ];
 }
 
-const PROXY_LABELS: { key: keyof RunMetricsResponse["proxyState"]; label: string; hint: string }[] = [
-  { key: "goalCompletion", label: "Goal completion (GC)", hint: "Judge: the user's goal was completed." },
-  { key: "userError", label: "User error rate", hint: "Judge attributes the failure to the simulated user." },
-  { key: "agentError", label: "Agent error rate", hint: "Judge attributes the failure to the agent." },
-  { key: "toolHallucination", label: "Tool hallucination", hint: "Judge: the agent invented tool results or calls." },
-  { key: "userHallucination", label: "User hallucination", hint: "Judge: the simulated user invented facts." },
-  { key: "policyViolation", label: "Policy violation", hint: "Judge: the agent broke the domain policy." },
+const PROXY_KEYS: readonly (keyof RunMetricsResponse["proxyState"])[] = [
+  "goalCompletion",
+  "userError",
+  "agentError",
+  "toolHallucination",
+  "userHallucination",
+  "policyViolation",
 ];
 
 function proxyStateCards(m: RunMetricsResponse): MetricCard[] {
-  return PROXY_LABELS.map(({ key, label, hint }) => {
+  return PROXY_KEYS.map((key) => {
     const rate = m.proxyState[key];
-    return { key, label, value: formatPercent(rate.value), uncertainty: formatStandardError(rate.se), fraction: formatFraction(rate.count, rate.n), hint };
+    return { key, ...described(key), value: formatPercent(rate.value), uncertainty: formatStandardError(rate.se), fraction: formatCount(rate.count, rate.n) };
   });
 }
 

@@ -1,4 +1,4 @@
-import { exportTable, type ExportFormat } from "@/lib/presenters/compare-export";
+import { exportTable, type ExportFormat } from "@/lib/presenters/export-table";
 import { buildProtocolExportTable, buildTaskExportTable } from "@/lib/presenters/compare-export-tables";
 import { compareRuns } from "./compare-runs";
 

@@ -16,7 +16,7 @@ export async function exportStudyLabels(actor: Actor, studyId: string, format: "
   const { study, input } = await getStudyReport(actor, studyId);
   const table = labelsExportTable(input);
   if (format === "csv") return download(toCsv(table), "text/csv; charset=utf-8", fileName(study.name, "labels", "csv"));
-  const rows = table.body.map((row) => Object.fromEntries(table.head.map((column, index) => [column, row[index] ?? ""])));
+  const rows = table.rows.map((row) => Object.fromEntries(table.columns.map((column, index) => [column.label, row[index]?.value ?? ""])));
   return download(JSON.stringify({ study: { id: study.id, name: study.name, status: study.status, rubric: study.rubric }, labels: rows }, null, 2), "application/json", fileName(study.name, "labels", "json"));
 }
 

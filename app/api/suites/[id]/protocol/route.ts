@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { AppError, route } from "@/lib/server/app-error";
 import { getProtocolTable } from "@/lib/server/get-protocol-table";
-import { EXPORT_FORMATS, exportTable, protocolExportTable } from "@/lib/presenters/export-table";
+import { EXPORT_FORMATS, exportTable } from "@/lib/presenters/export-table";
+import { protocolExportTable } from "@/lib/presenters/protocol-table";
 
 export const dynamic = "force-dynamic";
 
