@@ -28,7 +28,5 @@ export function extractTauBenchRunMetadata(source: TauBenchSource, fileName: str
   putDefined(metadata, "taskSplit", taskSplitFromFileName(fileName));
   metadata.userMode = "default";
   metadata.policyVariant = null;
-  const base = fileName.split(/[\\/]/).pop();
-  if (base) metadata.fileName = base;
   return metadata;
 }

@@ -52,7 +52,7 @@ export function mapTau2Run(document: Record<string, unknown>, info: Record<strin
   const llm = nonEmptyString(agentInfo.llm);
   const model = inferModel(llm ?? "unknown");
   log.warnings.push(llm === undefined ? 'info.agent_info.llm is missing; the model is recorded as "unknown"' : `model "${model.name}" taken from info.agent_info.llm`);
-  const metadata = extractTau2RunMetadata(document, info, fileName);
+  const metadata = extractTau2RunMetadata(document, info);
   const timestamp = stringOr(document.timestamp);
   if (model.provider !== undefined) metadata.modelProvider = model.provider;
   if (llm !== undefined) metadata.modelId = llm;

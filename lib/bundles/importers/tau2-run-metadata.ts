@@ -1,5 +1,4 @@
 import type { JsonObject } from "../schema/common";
-import { fileStem } from "./file-name";
 import { isRecord, nonEmptyString, stringOr, toJsonValue } from "./json-value";
 import { putDefined } from "./run-metadata-common";
 
@@ -35,9 +34,9 @@ const COPIED_INFO_KEYS = ["git_commit", "num_trials", "max_steps", "max_errors",
 /**
  * What a tau2 results file says about its run, for Run.metadata: agent and user models with
  * their arguments, user mode, domain and policy variant, trials, max steps, seed, tau2
- * version (git commit), timestamp and file name. See docs/importers.md.
+ * version (git commit) and timestamp. The file name is kept on the bundle. See docs/importers.md.
  */
-export function extractTau2RunMetadata(document: Record<string, unknown>, info: Record<string, unknown>, fileName: string): JsonObject {
+export function extractTau2RunMetadata(document: Record<string, unknown>, info: Record<string, unknown>): JsonObject {
   const agent = isRecord(info.agent_info) ? info.agent_info : {};
   const user = isRecord(info.user_info) ? info.user_info : {};
   const environment = isRecord(info.environment_info) ? info.environment_info : {};
@@ -55,6 +54,5 @@ export function extractTau2RunMetadata(document: Record<string, unknown>, info: 
   const domainName = nonEmptyString(environment.domain_name);
   putDefined(metadata, "domainName", domainName);
   metadata.policyVariant = domainName === undefined ? null : splitTau2Domain(domainName).policyVariant;
-  if (fileStem(fileName) !== "") metadata.fileName = fileName.split(/[\\/]/).pop() ?? fileName;
   return metadata;
 }
