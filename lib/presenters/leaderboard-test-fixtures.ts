@@ -25,6 +25,7 @@ export function makeRunSummary(patch: Partial<RunSummary> = {}): RunSummary {
     tags: {},
     metadata: null,
     pairedRunIds: [],
+    alternativeBaseRunIds: [],
     sourceFormat: "loopscope-json",
     fileName: "bundle.json",
     uploadedAt: "2026-01-01T00:00:00.000Z",

@@ -23,6 +23,8 @@ export interface RunSummary {
   metadata: unknown;
   /** The base run for a fine-tuned run, the fine-tuned runs for a base (lib/presenters/run-pairs.ts). */
   pairedRunIds: string[];
+  /** For a fine-tuned run: other base runs that matched, less close in time than its pair. */
+  alternativeBaseRunIds: string[];
   sourceFormat: string;
   fileName: string;
   uploadedAt: string;
@@ -82,6 +84,7 @@ export async function listRuns(filter: RunListFilter = {}): Promise<RunSummary[]
       tags: identity?.tags ?? {},
       metadata: run.metadata ?? null,
       pairedRunIds: identity?.pairedRunIds ?? [],
+      alternativeBaseRunIds: identity?.pair?.alternativeBaseRunIds ?? [],
       sourceFormat: run.sourceFormat,
       fileName: run.bundle.fileName,
       uploadedAt: run.bundle.uploadedAt.toISOString(),
