@@ -1,28 +1,37 @@
 #!/usr/bin/env node
-// Loopscope command line: `loopscope upload <file...> [--url URL] [--token TOKEN]`.
+// Loopscope command line: `loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID]`.
 // Streams each file to POST /api/bundles (never reads a whole file into memory) and
 // exits non-zero when any upload was rejected.
 import { createReadStream, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 
-const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN]
+const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID]
 
   --url URL      the Loopscope server (default: $LOOPSCOPE_URL or http://localhost:3000)
-  --token TOKEN  an API token with the upload scope (default: $LOOPSCOPE_TOKEN)`;
+  --token TOKEN  an API token with the upload scope (default: $LOOPSCOPE_TOKEN)
+  --tag K=V      a tag for the uploaded runs; repeatable
+  --variant V    the variant of the uploaded runs (base, sft, ...), overriding what the file says
+  --pair P       pair the uploaded runs by this pairing key, or with the run whose id this is`;
+
+const VALUE_OPTIONS = ["--url", "--token", "--tag", "--variant", "--pair"];
 
 function parseArgs(argv) {
-  const options = { url: process.env.LOOPSCOPE_URL ?? "http://localhost:3000", token: process.env.LOOPSCOPE_TOKEN ?? null, files: [] };
+  const options = { url: process.env.LOOPSCOPE_URL ?? "http://localhost:3000", token: process.env.LOOPSCOPE_TOKEN ?? null, tag: [], variant: null, pair: null, files: [] };
+  const set = (name, value) => {
+    if (name === "tag") options.tag.push(value);
+    else options[name] = value;
+  };
   const [command, ...rest] = argv;
   for (let index = 0; index < rest.length; index += 1) {
     const arg = rest[index];
-    if (arg === "--url" || arg === "--token") {
+    const inline = VALUE_OPTIONS.find((option) => arg.startsWith(`${option}=`));
+    if (VALUE_OPTIONS.includes(arg)) {
       const value = rest[index + 1];
       if (!value) throw new Error(`${arg} needs a value`);
-      options[arg.slice(2)] = value;
+      set(arg.slice(2), value);
       index += 1;
-    } else if (arg.startsWith("--url=")) options.url = arg.slice(6);
-    else if (arg.startsWith("--token=")) options.token = arg.slice(8);
+    } else if (inline) set(inline.slice(2), arg.slice(inline.length + 1));
     else if (arg === "-h" || arg === "--help") return { command: "help", options };
     else options.files.push(arg);
   }
@@ -46,7 +55,12 @@ async function uploadFile(file, options) {
     "x-file-name": encodeURIComponent(path.basename(file)),
   };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(new URL("/api/bundles", options.url), {
+  // Upload options travel in the query string: the body is the file itself, streamed.
+  const target = new URL("/api/bundles", options.url);
+  for (const tag of options.tag) target.searchParams.append("tag", tag);
+  if (options.variant) target.searchParams.set("variant", options.variant);
+  if (options.pair) target.searchParams.set("pair", options.pair);
+  const response = await fetch(target, {
     method: "POST",
     headers,
     body: Readable.toWeb(createReadStream(file)),

@@ -12,10 +12,10 @@ const run = promisify(execFile);
 const GROK = "2025-10-13T11:40:16.379079_airline_llm_agent_grok-3_user_simulator_grok-3.json";
 
 test("a tau2 results file uploads unchanged through the page and its run shows pass^1", async ({ page }, testInfo) => {
-  // A written tau2 file (4 tasks x 2 trials, tasks 1 and 3 solved): pass^1 = 0.5.
+  // A written tau2 file (4 tasks x 2 trials, tasks 0 and 2 solved): pass^1 = 0.5.
   const model = uniqueId("tau2-agent");
   const file = testInfo.outputPath(`${model}_airline.json`);
-  await writeFile(file, JSON.stringify(makeTau2Results({ agentModel: model, tasks: 4, trials: 2 })));
+  await writeFile(file, JSON.stringify(makeTau2Results({ model, tasks: 4, trials: 2 })));
   await page.goto("/upload");
   await page.getByLabel("Bundle files").setInputFiles(file);
   await expect(page.getByRole("region", { name: `Upload of ${path.basename(file)}` }).getByRole("status")).toContainText("Stored (tau2)");
@@ -38,7 +38,7 @@ test("the real grok-3 tau2 file shows tau2's own pass^1", async ({ page }) => {
 
 test("the CLI uploads a tau2 file unchanged", async ({ baseURL }, testInfo) => {
   const file = testInfo.outputPath("cli-tau2.json");
-  await writeFile(file, JSON.stringify(makeTau2Results({ agentModel: uniqueId("cli-agent"), tasks: 3, trials: 1 })));
+  await writeFile(file, JSON.stringify(makeTau2Results({ model: uniqueId("cli-agent"), tasks: 3, trials: 1 })));
   const { stdout } = await run("node", ["bin/loopscope.mjs", "upload", file, "--url", baseURL ?? ""]);
   expect(stdout).toMatch(/stored as tau2 \(3 tasks, 3 trajectories/);
 });

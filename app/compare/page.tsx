@@ -9,20 +9,31 @@ import { ProtocolTable } from "@/components/compare/protocol-table";
 import { StopReasonsTable } from "@/components/compare/stop-reasons-table";
 import { StrataTable } from "@/components/compare/strata-table";
 import { TaskTable } from "@/components/compare/task-table";
-import { ComparePageQuerySchema, firstValues } from "@/lib/presenters/compare-params";
+import { CrossSuiteRefusal, SettingDifferences } from "@/components/compare/compare-guard-notice";
+import { compareHref, ComparePageQuerySchema, firstValues } from "@/lib/presenters/compare-params";
 import { buildPassHatKSeries, buildStopReasonRows, buildStrataRows } from "@/lib/presenters/compare-series";
 import { selectTaskRows } from "@/lib/presenters/compare-task-rows";
 import { AppError } from "@/lib/server/app-error";
 import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { compareRuns } from "@/lib/server/compare-runs";
+import { loadCompareGuard } from "@/lib/server/guard-comparison";
 
 export const dynamic = "force-dynamic";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+async function loadGuard(runIds: string[]) {
+  try {
+    return await loadCompareGuard(runIds);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  }
+}
+
 async function loadComparison(runIds: string[]) {
   try {
-    return await compareRuns(runIds);
+    return { comparison: await compareRuns(runIds) };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
@@ -45,8 +56,19 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
   const parsed = ComparePageQuerySchema.safeParse(params);
   if (!parsed.success) notFound();
   const query = parsed.data;
-  const comparison = await loadComparison(query.runs);
+  const guard = await loadGuard(query.runs);
+  if (guard.crossSuite && !query.crossSuite) {
+    return (
+      <>
+        <h1>Compare runs</h1>
+        <CrossSuiteRefusal guard={guard} optInHref={compareHref(query.runs, { ...query, crossSuite: true })} />
+      </>
+    );
+  }
+  const { comparison } = await loadComparison(query.runs);
   const { runs } = comparison;
+  // Under the explicit cross-suite opt-in every heading says so, so no figure is read as a same-suite result.
+  const mark = (title: string) => (guard.crossSuite ? `${title} (cross-suite)` : title);
   const [baseline] = runs;
   if (!baseline) notFound();
   const taskRows = selectTaskRows(comparison.tasks, query);
@@ -54,11 +76,12 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
     <>
       <h1>Compare runs</h1>
       <p className="lead">Baseline: {baseline.name} ({baseline.variant}). Deltas are paired over the tasks both runs share (matched by task id), with 95% bootstrap intervals resampling tasks.</p>
+      <SettingDifferences guard={guard} />
       <ComparedRunsList runs={runs} />
 
-      <h2>Protocols</h2>
+      <h2>{mark("Protocols")}</h2>
       <p>
-        <ExportLinks runIds={query.runs} table="protocol" />
+        <ExportLinks runIds={query.runs} table="protocol" crossSuite={query.crossSuite} />
       </p>
       {comparison.pairs.some((pair) => pair.baselineOnlyTasks + pair.candidateOnlyTasks > 0) ? (
         <p className="muted">Run columns are whole-run values; deltas and intervals are over the shared tasks only (see the paired analysis for what was left out).</p>
@@ -67,33 +90,33 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
 
       <GainPanel gain={comparison.gain} runs={runs} />
 
-      <h2>Paired per-task analysis</h2>
+      <h2>{mark("Paired per-task analysis")}</h2>
       {comparison.pairs.map((pair) => {
         const candidate = runs.find((run) => run.id === pair.runId);
         return candidate ? <PairedAnalysis key={pair.runId} baseline={baseline} candidate={candidate} pair={pair} runIds={query.runs} /> : null;
       })}
 
-      <h2>pass^k</h2>
+      <h2>{mark("pass^k")}</h2>
       <div className="panel">
         <PassHatKChart series={buildPassHatKSeries(runs)} />
       </div>
 
       <div className="grid-2">
         <section>
-          <h2>Stop reasons</h2>
+          <h2>{mark("Stop reasons")}</h2>
           <StopReasonsTable runs={runs} rows={buildStopReasonRows(runs)} />
         </section>
         <section>
-          <h2>Strata</h2>
+          <h2>{mark("Strata")}</h2>
           <StrataTable runs={runs} rows={buildStrataRows(runs, "turnDepth")} title="Turn depth (user turns)" />
           <h3>Persona</h3>
           <StrataTable runs={runs} rows={buildStrataRows(runs, "persona")} title="Persona" />
         </section>
       </div>
 
-      <h2>Tasks</h2>
+      <h2>{mark("Tasks")}</h2>
       <p>
-        <ExportLinks runIds={query.runs} table="tasks" />
+        <ExportLinks runIds={query.runs} table="tasks" crossSuite={query.crossSuite} />
       </p>
       <TaskTable runs={runs} rows={taskRows} total={comparison.tasks.length} query={query} />
     </>

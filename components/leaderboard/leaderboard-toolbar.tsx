@@ -24,7 +24,7 @@ export function LeaderboardToolbar({ query, facets, onChange }: Props) {
   }, [text, query.q, onChange]);
 
   // Controls answer at once; the URL (and so the table) follows when the server has re-rendered.
-  const fromUrl = { suite: query.suite, family: query.family, variant: query.variant, groups: query.groups };
+  const fromUrl = { suite: query.suite, family: query.family, variant: query.variant, tag: query.tag, groups: query.groups };
   const urlKey = JSON.stringify(fromUrl);
   const [shown, setShown] = useState(fromUrl);
   const [shownKey, setShownKey] = useState(urlKey);
@@ -73,6 +73,22 @@ export function LeaderboardToolbar({ query, facets, onChange }: Props) {
           <option value="">All variants</option>
           {facets.variants.map((variant) => (
             <option key={variant} value={variant}>{variant}</option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.field}>
+        Tag
+        <select
+          value={shown.tag ? `${shown.tag.key}=${shown.tag.value}` : ""}
+          onChange={(event) => {
+            const text = event.target.value;
+            const split = text.indexOf("=");
+            change({ tag: split > 0 ? { key: text.slice(0, split), value: text.slice(split + 1) } : undefined });
+          }}
+        >
+          <option value="">All tags</option>
+          {facets.tags.map((tag) => (
+            <option key={tag} value={tag}>{tag}</option>
           ))}
         </select>
       </label>

@@ -26,13 +26,25 @@ function ConfigItem({ label, config }: { label: string; config: ComponentConfigV
   );
 }
 
+function TagList({ tags }: { tags: Record<string, string> }) {
+  const entries = Object.entries(tags);
+  if (entries.length === 0) return <span className="muted">none</span>;
+  return (
+    <ul aria-label="Tags" className={styles.tags}>
+      {entries.map(([key, value]) => (
+        <li key={key} className="badge">{key}={value}</li>
+      ))}
+    </ul>
+  );
+}
+
 export function RunHeader({ run }: { run: RunHeaderView }) {
-  const suite = run.suite.version ? `${run.suite.name} ${run.suite.version}` : run.suite.name;
   return (
     <section aria-label="Run" className="panel">
       <div className="row">
-        <h1>{run.name}</h1>
+        <h1>{run.displayName}</h1>
         <span className="badge">{run.variant}</span>
+        {run.settingLabel ? <span className="badge">{run.settingLabel}</span> : null}
       </div>
       <dl className={styles.grid}>
         <div className={styles.item}>
@@ -44,7 +56,19 @@ export function RunHeader({ run }: { run: RunHeaderView }) {
         </div>
         <div className={styles.item}>
           <dt>Suite</dt>
-          <dd>{suite}{run.suite.domain ? <span className="muted"> · {run.suite.domain}</span> : null}</dd>
+          <dd>
+            {run.suiteLabel}
+            {run.suite.domain ? <span className="muted"> · {run.suite.domain}</span> : null}
+            {run.coverage ? <div className="muted">covers {run.coverage}</div> : null}
+          </dd>
+        </div>
+        <div className={styles.item}>
+          <dt>Setting</dt>
+          <dd>{run.settingLabel || <span className="muted">default (simulated user, the suite&apos;s first policy)</span>}</dd>
+        </div>
+        <div className={styles.item}>
+          <dt>Tags</dt>
+          <dd><TagList tags={run.tags} /></dd>
         </div>
         <ConfigItem label="Agent" config={run.agent} />
         <ConfigItem label="User simulator" config={run.userSimulator} />
@@ -60,7 +84,7 @@ export function RunHeader({ run }: { run: RunHeaderView }) {
           <dt>Paired runs</dt>
           <dd>
             {run.pairedRuns.length === 0 ? (
-              <span className="muted">{run.pairingKey ? `none with pairing key ${run.pairingKey}` : "no pairing key"}</span>
+              <span className="muted">{run.pairingKey ? `none with pairing key ${run.pairingKey} on this suite and setting` : "no pairing key"}</span>
             ) : (
               run.pairedRuns.map((paired) => (
                 <div key={paired.id}>
@@ -68,9 +92,40 @@ export function RunHeader({ run }: { run: RunHeaderView }) {
                 </div>
               ))
             )}
+            {run.alternativeBases.length > 0 ? (
+              <div className="muted">
+                also matching, less close in time:{" "}
+                {run.alternativeBases.map((other, index) => (
+                  <span key={other.id}>{index > 0 ? ", " : null}<Link href={`/runs/${other.id}`}>{other.name}</Link></span>
+                ))}
+              </div>
+            ) : null}
+            {run.candidateBases.length > 0 ? (
+              <div aria-label="Candidate base runs">
+                <span className="muted">candidate base runs on this suite (set the pairing key to theirs to pair):</span>
+                {run.candidateBases.map((other) => (
+                  <div key={other.id}>
+                    <Link href={`/runs/${other.id}`}>{other.name}</Link> <span className="muted">{other.pairingKey ? `key ${other.pairingKey}` : "no key"}</span>
+                  </div>
+                ))}
+              </div>
+            ) : null}
           </dd>
         </div>
       </dl>
+      {run.metadata.length > 0 ? (
+        <details>
+          <summary className="muted">Run metadata ({run.metadata.length} fields from the source)</summary>
+          <dl className={styles.grid}>
+            {run.metadata.map((entry) => (
+              <div key={entry.key} className={styles.item}>
+                <dt>{entry.key}</dt>
+                <dd className="mono">{entry.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      ) : null}
     </section>
   );
 }

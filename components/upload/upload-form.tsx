@@ -14,7 +14,14 @@ interface UploadState {
   outcome: UploadOutcome | null;
 }
 
-function send(file: File, uploadId: string, onSent: (bytes: number) => void): Promise<{ status: number; body: unknown }> {
+/** What the uploader says about the uploaded runs; sent as multipart fields before the file (the server reads them first). */
+interface UploadOptionsInput {
+  tags: string;
+  variant: string;
+  pair: string;
+}
+
+function send(file: File, uploadId: string, options: UploadOptionsInput, onSent: (bytes: number) => void): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open("POST", "/api/bundles");
@@ -31,6 +38,9 @@ function send(file: File, uploadId: string, onSent: (bytes: number) => void): Pr
     };
     request.onerror = () => resolve({ status: 0, body: { error: "the connection to the server failed" } });
     const form = new FormData();
+    for (const line of options.tags.split("\n")) if (line.trim() !== "") form.append("tag", line.trim());
+    if (options.variant.trim() !== "") form.append("variant", options.variant.trim());
+    if (options.pair.trim() !== "") form.append("pair", options.pair.trim());
     form.append("file", file, file.name);
     request.send(form);
   });
@@ -39,6 +49,7 @@ function send(file: File, uploadId: string, onSent: (bytes: number) => void): Pr
 export function UploadForm() {
   const [uploads, setUploads] = useState<UploadState[]>([]);
   const [dragging, setDragging] = useState(false);
+  const [options, setOptions] = useState<UploadOptionsInput>({ tags: "", variant: "", pair: "" });
   const input = useRef<HTMLInputElement>(null);
 
   const update = useCallback((id: string, patch: Partial<UploadState>) => {
@@ -66,18 +77,36 @@ export function UploadForm() {
             update(upload.id, { serverBytes: progress.bytes, serverTrajectories: progress.trajectories });
           }
         }, 500);
-        const { status, body } = await send(upload.file, upload.id, (sent) =>
+        const { status, body } = await send(upload.file, upload.id, options, (sent) =>
           update(upload.id, { sent, phase: sent >= upload.file.size ? "processing" : "uploading" }),
         );
         clearInterval(poll);
         update(upload.id, { phase: "done", outcome: describeUploadResponse(status, body) });
       }
     },
-    [update],
+    [update, options],
   );
 
   return (
     <>
+      <fieldset className="panel">
+        <legend>Optional, for the runs of the next uploads</legend>
+        <p className="row">
+          <label>
+            Tags (key=value, one per line)
+            <textarea name="tags" rows={2} cols={32} value={options.tags} onChange={(event) => setOptions({ ...options, tags: event.target.value })} />
+          </label>
+          <label>
+            Variant
+            <input name="variant" list="upload-variants" placeholder="from the file" maxLength={50} value={options.variant} onChange={(event) => setOptions({ ...options, variant: event.target.value })} />
+          </label>
+          <label>
+            Pair with (pairing key or run id)
+            <input name="pair" placeholder="from the model name" maxLength={200} value={options.pair} onChange={(event) => setOptions({ ...options, pair: event.target.value })} />
+          </label>
+          <datalist id="upload-variants"><option value="base" /><option value="sft" /><option value="rft" /></datalist>
+        </p>
+      </fieldset>
       <div
         className={`dropzone${dragging ? " active" : ""}`}
         onDragOver={(event) => {

@@ -150,6 +150,7 @@ export interface RunRow {
   modelId: string;
   externalId: string;
   name: string;
+  nameIsCustom: boolean;
   variant: string;
   pairingKey: string | null;
   agentConfig: unknown;
@@ -157,6 +158,7 @@ export interface RunRow {
   judgeConfig: unknown;
   sourceFormat: string;
   metadata: unknown;
+  tags: Record<string, string>;
 }
 
 const runColumns: Column<RunRow>[] = [
@@ -173,6 +175,8 @@ const runColumns: Column<RunRow>[] = [
   { name: "judgeConfig", type: "jsonb", value: (r) => jsonOrNull(r.judgeConfig) },
   { name: "sourceFormat", type: "text", value: (r) => r.sourceFormat },
   { name: "metadata", type: "jsonb", value: (r) => jsonOrNull(r.metadata) },
+  { name: "tags", type: "jsonb", value: (r) => jsonOrNull(r.tags) },
+  { name: "nameIsCustom", type: "bool", value: (r) => r.nameIsCustom },
 ];
 
 export function insertRuns(tx: IngestSession, rows: RunRow[]): Promise<void> {

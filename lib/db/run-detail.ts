@@ -4,6 +4,7 @@ import { db, type DbOrTx } from "./client";
 export const runDetailSelect = {
   id: true,
   name: true,
+  nameIsCustom: true,
   externalId: true,
   variant: true,
   pairingKey: true,

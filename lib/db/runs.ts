@@ -4,9 +4,12 @@ import { db, type DbOrTx } from "./client";
 export const runListSelect = {
   id: true,
   name: true,
+  nameIsCustom: true,
   variant: true,
   pairingKey: true,
   sourceFormat: true,
+  metadata: true,
+  tags: true,
   createdAt: true,
   model: { select: { name: true, family: true, size: true } },
   suite: { select: { id: true, name: true, version: true } },
@@ -48,11 +51,30 @@ export async function countRunRecords(runIds: string[], client: DbOrTx = db()): 
   return result;
 }
 
+export interface SuiteTaskCount {
+  id: string;
+  name: string;
+  version: string;
+  createdAt: Date;
+  taskCount: number;
+}
+
+/** Every suite with its number of tasks, for labels that tell task sets of one name apart. */
+export async function listSuiteTaskCounts(client: DbOrTx = db()): Promise<SuiteTaskCount[]> {
+  const suites = await client.suite.findMany({ select: { id: true, name: true, version: true, createdAt: true, _count: { select: { tasks: true } } } });
+  return suites.map((suite) => ({ id: suite.id, name: suite.name, version: suite.version, createdAt: suite.createdAt, taskCount: suite._count.tasks }));
+}
+
 export function countRuns(client: DbOrTx = db()): Promise<number> {
   return client.run.count();
 }
 
-export async function updateRunLabels({ runId, name, variant, pairingKey }: { runId: string; name: string; variant: string; pairingKey: string | null }, client: DbOrTx = db()): Promise<boolean> {
-  const result = await client.run.updateMany({ where: { id: runId }, data: { name, variant, pairingKey } });
+export async function updateRunLabels(
+  { runId, name, variant, pairingKey, tags }: { runId: string; name: string | null; variant: string; pairingKey: string | null; tags: Record<string, string> },
+  client: DbOrTx = db(),
+): Promise<boolean> {
+  // An empty name hands naming back to the built display name; the stored name stays as the importer's.
+  const naming = name === null ? { nameIsCustom: false } : { name, nameIsCustom: true };
+  const result = await client.run.updateMany({ where: { id: runId }, data: { ...naming, variant, pairingKey, tags } });
   return result.count > 0;
 }

@@ -4,7 +4,7 @@ import { compareHref, ComparePageQuerySchema, CompareTaskQuerySchema, compareTas
 
 describe("compare URL parameters", () => {
   it("parses the run list, keeps the baseline first and defaults filter and sort", () => {
-    expect(ComparePageQuerySchema.parse({ runs: "a, b,c" })).toEqual({ runs: ["a", "b", "c"], filter: "all", sort: "diff-desc" });
+    expect(ComparePageQuerySchema.parse({ runs: "a, b,c" })).toEqual({ runs: ["a", "b", "c"], filter: "all", sort: "diff-desc", crossSuite: false });
     expect(ComparePageQuerySchema.parse({ runs: "a,b", filter: "fixed", sort: "nonsense" })).toMatchObject({ filter: "fixed", sort: "diff-desc" });
     expect(ComparePageQuerySchema.safeParse({ runs: "a" }).success).toBe(false);
     expect(ComparePageQuerySchema.safeParse({ runs: "a,a" }).success).toBe(false);

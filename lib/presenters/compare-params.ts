@@ -15,8 +15,12 @@ export const CompareRunIdsSchema = z
       .refine((ids) => new Set(ids).size === ids.length, "each run may appear once"),
   );
 
+// `crossSuite=1` is the explicit opt-in to compare runs of different suites (every figure is then marked).
+const CrossSuite = z.enum(["1"]).optional().catch(undefined).transform((value) => value === "1");
+
 export const ComparePageQuerySchema = z.object({
   runs: CompareRunIdsSchema,
+  crossSuite: CrossSuite,
   filter: z.enum(TASK_FILTERS).catch("all"),
   sort: z.enum(TASK_SORTS).catch("diff-desc"),
 });
@@ -24,6 +28,7 @@ export type ComparePageQuery = z.infer<typeof ComparePageQuerySchema>;
 
 export const CompareExportQuerySchema = z.object({
   runs: CompareRunIdsSchema,
+  crossSuite: CrossSuite,
   table: z.enum(["protocol", "tasks"]),
   format: z.enum(["csv", "md", "tex"]),
 });
@@ -42,8 +47,9 @@ export function firstValues(params: Record<string, string | string[] | undefined
   return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
 }
 
-export function compareHref(runIds: readonly string[], query: Partial<Pick<ComparePageQuery, "filter" | "sort">> = {}): string {
+export function compareHref(runIds: readonly string[], query: Partial<Pick<ComparePageQuery, "filter" | "sort" | "crossSuite">> = {}): string {
   const params = new URLSearchParams({ runs: runIds.join(",") });
+  if (query.crossSuite) params.set("crossSuite", "1");
   if (query.filter && query.filter !== "all") params.set("filter", query.filter);
   if (query.sort && query.sort !== "diff-desc") params.set("sort", query.sort);
   return `/compare?${params.toString().replace(/%2C/g, ",")}`;

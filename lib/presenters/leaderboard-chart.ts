@@ -3,7 +3,7 @@ import type { LeaderboardRow } from "./leaderboard-rows";
 
 export interface ChartPoint {
   runId: string;
-  /** Axis label: model and variant (run names are often long file-derived strings). */
+  /** Axis label: the run's display name, unique among runs (two bars never read alike). */
   label: string;
   /** Percentage points, 0-100. */
   value: number;
@@ -38,7 +38,7 @@ export function buildChartSeries(rows: readonly LeaderboardRow[], definition: Me
     const value = round(cell.value);
     const error: [number, number] | null =
       cell.low !== null && cell.high !== null ? [oneDecimal(value - round(cell.low)), oneDecimal(round(cell.high) - value)] : null;
-    points.push({ runId: row.id, label: `${row.model} · ${row.variant}`, value, error, uncertainty: cell.detail });
+    points.push({ runId: row.id, label: row.name, value, error, uncertainty: cell.detail });
   }
   return { metricId: definition.id, metricLabel: definition.label, points, missing, hasErrorBars: points.some((p) => p.error !== null) };
 }

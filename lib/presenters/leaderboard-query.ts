@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatTag, TagPairSchema } from "@/lib/bundles/schema/run-tags";
 import type { MetricGroupId } from "./leaderboard-metrics";
 
 export const PAGE_SIZES = [25, 50, 100] as const;
@@ -14,6 +15,8 @@ export const LeaderboardQuerySchema = z.object({
   family: optionalText(100),
   variant: optionalText(100),
   q: optionalText(200),
+  // ?tag=key=value: runs carrying that tag; a malformed tag is ignored like any bad filter.
+  tag: TagPairSchema.optional().catch(undefined),
   sort: z.string().regex(/^[A-Za-z0-9]{1,40}$/).optional().catch(undefined),
   dir: z.enum(["asc", "desc"]).catch("desc").default("desc"),
   groups: z
@@ -55,6 +58,7 @@ export function buildLeaderboardHref(query: LeaderboardQuery, patch: Partial<Lea
   if (next.family) params.set("family", next.family);
   if (next.variant) params.set("variant", next.variant);
   if (next.q) params.set("q", next.q);
+  if (next.tag) params.set("tag", formatTag(next.tag.key, next.tag.value));
   if (next.sort) {
     params.set("sort", next.sort);
     params.set("dir", next.dir);

@@ -70,7 +70,21 @@ describe("buildLeaderboardView", () => {
       suites: [{ value: "s-air", label: "airline" }, { value: "s-retail", label: "retail 1" }],
       families: ["gemma3", "qwen3"],
       variants: ["base", "sft"],
+      tags: [],
     });
+  });
+
+  it("filters by a tag and lists every tag as a facet", () => {
+    const tagged = [makeEntry({ id: "t1", tags: { experiment: "sft-v2" } }), makeEntry({ id: "t2", tags: { experiment: "sft-v1", owner: "ana" } })];
+    const view = buildLeaderboardView(tagged, parseLeaderboardQuery({ tag: "experiment=sft-v2" }));
+    expect(view.rows.map((row) => row.id)).toEqual(["t1"]);
+    expect(view.facets.tags).toEqual(["experiment=sft-v1", "experiment=sft-v2", "owner=ana"]);
+    expect(parseLeaderboardQuery({ tag: "no-equals" }).tag).toBeUndefined();
+  });
+
+  it("shows partial coverage of a suite beside tasks x trials", () => {
+    const view = buildLeaderboardView([makeEntry({ id: "p", tasks: 12, minTrials: 1, maxTrials: 1, coverage: "12 of 50 tasks" })], parseLeaderboardQuery({}));
+    expect(view.rows[0]?.tasksTrials).toBe("12 x 1 (12 of 50 tasks)");
   });
 
   it("formats tasks x trials", () => {

@@ -1,3 +1,4 @@
+import { formatTag } from "@/lib/bundles/schema/run-tags";
 import type { RunSummary } from "@/lib/contracts/run-summary";
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
 import { parseModelSize } from "@/lib/presenters/model-size";
@@ -36,7 +37,7 @@ function buildRow(entry: LeaderboardEntry, definitions: readonly MetricDefinitio
   const { run } = entry;
   return {
     id: run.id,
-    name: run.name,
+    name: run.displayName,
     model: run.model,
     family: run.family,
     size: run.size,
@@ -44,7 +45,7 @@ function buildRow(entry: LeaderboardEntry, definitions: readonly MetricDefinitio
     suite: run.suite,
     suiteId: entry.suiteId,
     trajectories: run.trajectories,
-    tasksTrials: formatTasksTrials(run),
+    tasksTrials: run.coverage ? `${formatTasksTrials(run)} (${run.coverage})` : formatTasksTrials(run),
     cells: Object.fromEntries(definitions.map((definition) => [definition.id, buildMetricCell(entry.metrics, definition)])),
   };
 }
@@ -54,9 +55,10 @@ function matchesQuery(entry: LeaderboardEntry, query: LeaderboardQuery): boolean
   if (query.suite && entry.suiteId !== query.suite) return false;
   if (query.family && run.family !== query.family) return false;
   if (query.variant && run.variant !== query.variant) return false;
+  if (query.tag && run.tags[query.tag.key] !== query.tag.value) return false;
   if (query.q) {
     const needle = query.q.toLowerCase();
-    const haystack = [run.name, run.model, run.family ?? "", run.size ?? "", run.variant, run.suite, run.pairingKey ?? ""].join("\n").toLowerCase();
+    const haystack = [run.displayName, run.name, run.model, run.family ?? "", run.size ?? "", run.variant, run.suite, run.pairingKey ?? ""].join("\n").toLowerCase();
     if (!haystack.includes(needle)) return false;
   }
   return true;
@@ -91,7 +93,7 @@ export interface LeaderboardView {
   matchingRuns: number;
   page: number;
   pageCount: number;
-  facets: { suites: { value: string; label: string }[]; families: string[]; variants: string[] };
+  facets: { suites: { value: string; label: string }[]; families: string[]; variants: string[]; tags: string[] };
 }
 
 function uniqueSorted(values: Iterable<string>): string[] {
@@ -124,6 +126,7 @@ export function buildLeaderboardView(entries: readonly LeaderboardEntry[], query
       suites: [...suites].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label)),
       families: uniqueSorted(entries.flatMap((e) => (e.run.family ? [e.run.family] : []))),
       variants: uniqueSorted(entries.map((e) => e.run.variant)),
+      tags: uniqueSorted(entries.flatMap((e) => Object.entries(e.run.tags).map(([key, value]) => formatTag(key, value)))),
     },
   };
 }

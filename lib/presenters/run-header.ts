@@ -4,9 +4,32 @@ export interface ComponentConfigView {
   config?: Record<string, unknown>;
 }
 
+export interface MetadataEntry {
+  key: string;
+  value: string;
+}
+
+/** A run's metadata as key/value text rows, in the order the source gave them. */
+export function listMetadataEntries(metadata: unknown): MetadataEntry[] {
+  if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return [];
+  return Object.entries(metadata).map(([key, value]) => ({ key, value: typeof value === "string" ? value : JSON.stringify(value) }));
+}
+
 export interface RunHeaderView {
   id: string;
   name: string;
+  /** Unique among runs; equals name when a person set it. */
+  displayName: string;
+  nameIsCustom: boolean;
+  suiteLabel: string;
+  coverage: string | null;
+  settingLabel: string;
+  tags: Record<string, string>;
+  metadata: MetadataEntry[];
+  /** Base runs of the same suite and setting an unpaired fine-tuned run could pair with (set its pairing key to one of theirs). */
+  candidateBases: { id: string; name: string; pairingKey: string | null }[];
+  /** Other base runs that matched as well as the chosen one, less close in time. */
+  alternativeBases: { id: string; name: string }[];
   externalId: string;
   variant: string;
   pairingKey: string | null;

@@ -1,8 +1,9 @@
 import { ComponentConfigSchema } from "@/lib/bundles/schema/run";
-import { findRunDetail, listPairedRuns } from "@/lib/db/run-detail";
+import { findRunDetail } from "@/lib/db/run-detail";
 import { listTrajectoryCells, listTrajectoryFacets, listTrajectoryPage, type TrajectoryFilter } from "@/lib/db/trajectories";
 import type { TaskGridCellInput } from "@/lib/presenters/task-grid";
-import type { ComponentConfigView, RunHeaderView } from "@/lib/presenters/run-header";
+import { listMetadataEntries, type ComponentConfigView, type RunHeaderView } from "@/lib/presenters/run-header";
+import { listRuns } from "./list-runs";
 import { previewReply, type TrajectoryListItem } from "@/lib/presenters/run-trajectory-rows";
 
 function parseConfig(value: unknown): ComponentConfigView | null {
@@ -11,13 +12,39 @@ function parseConfig(value: unknown): ComponentConfigView | null {
   return parsed.success ? parsed.data : { config: { value: JSON.stringify(value) } };
 }
 
+function isBase(variant: string): boolean {
+  return variant.trim().toLowerCase() === "base";
+}
+
 export async function getRunHeader(runId: string): Promise<RunHeaderView | null> {
   const run = await findRunDetail({ runId });
   if (!run) return null;
-  const pairedRuns = run.pairingKey ? await listPairedRuns({ runId: run.id, pairingKey: run.pairingKey, variant: run.variant }) : [];
+  // Names and pairs are built over all runs (lib/presenters/run-identities.ts), so they agree with the leaderboard.
+  const all = await listRuns();
+  const byId = new Map(all.map((summary) => [summary.id, summary]));
+  const self = byId.get(run.id);
+  const pairedRuns = (self?.pairedRunIds ?? []).flatMap((id) => {
+    const other = byId.get(id);
+    return other ? [{ id: other.id, name: other.displayName, variant: other.variant, suiteId: other.suiteId }] : [];
+  });
+  const sameSetting = all.filter((other) => other.id !== run.id && other.suiteId === run.suite.id && other.setting.key === self?.setting.key);
+  const candidateBases = !isBase(run.variant) && pairedRuns.length === 0 ? sameSetting.filter((other) => isBase(other.variant)).map((other) => ({ id: other.id, name: other.displayName, pairingKey: other.pairingKey })) : [];
+  const alternativeBases = (self?.alternativeBaseRunIds ?? []).flatMap((id) => {
+    const other = byId.get(id);
+    return other ? [{ id: other.id, name: other.displayName }] : [];
+  });
   return {
     id: run.id,
     name: run.name,
+    displayName: self?.displayName ?? run.name,
+    nameIsCustom: run.nameIsCustom,
+    suiteLabel: self?.suite ?? run.suite.name,
+    coverage: self?.coverage ?? null,
+    settingLabel: self?.setting.label ?? "",
+    tags: self?.tags ?? {},
+    metadata: listMetadataEntries(run.metadata),
+    candidateBases,
+    alternativeBases,
     externalId: run.externalId,
     variant: run.variant,
     pairingKey: run.pairingKey,

@@ -3,16 +3,18 @@ import { openBundle, DocumentTooLargeError, type OpenedBundle } from "@/lib/bund
 import { BundleInputError, IssueCollector, type BundleIssue } from "@/lib/bundles/issues";
 import { prepareTrajectory } from "@/lib/bundles/rows/prepare-trajectory";
 import { prepareTurnPrediction } from "@/lib/bundles/rows/prepare-turn-prediction";
-import { runDisplayName, suiteDefinitionHash, taskDefinitionHash } from "@/lib/bundles/rows/prepare-header";
+import { taskDefinitionHash } from "@/lib/bundles/rows/prepare-header";
 import type { EventRow, TrajectoryRow, TurnPredictionRow } from "@/lib/bundles/rows/types";
 import type { Task } from "@/lib/bundles/schema/task";
 import { inIngestTransaction, type IngestSession } from "@/lib/db/ingest-session";
 import { findBundleByHash, type BundleSummary } from "@/lib/db/bundles";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { finalizeBundle, insertPendingBundle, insertRuns, upsertModels, upsertSuite, upsertTasks } from "@/lib/db/ingest-writes";
+import { finalizeBundle, insertPendingBundle, insertRuns, upsertModels, upsertTasks, type RunRow } from "@/lib/db/ingest-writes";
 import { insertEvents, insertTrajectories, insertTurnPredictions } from "@/lib/db/record-writes";
 import { ByteTap, PayloadTooLargeError } from "./byte-tap";
 import { serverConfig } from "./config";
+import { resolveRunIdentity, resolveSuiteTaskSet } from "./ingest-identity";
+import type { UploadOptions } from "./upload-options";
 
 export interface IngestCounts {
   tasks: number;
@@ -38,6 +40,8 @@ export interface IngestInput {
   chunks: AsyncIterable<Uint8Array>;
   fileName: string;
   uploadedBy?: string | null;
+  /** Tags, variant and pairing the uploader set (CLI --tag/--variant/--pair, form fields); they override the bundle's. */
+  options?: UploadOptions;
   onProgress?: (progress: IngestProgress) => void;
 }
 
@@ -102,21 +106,16 @@ class RowBuffer {
 async function writeBundle(tx: IngestSession, opened: OpenedBundle, tap: ByteTap, input: IngestInput, issues: IssueCollector, bundleId: string) {
   const { header } = opened;
   await insertPendingBundle(tx, { id: bundleId, fileName: input.fileName, format: opened.format, uploadedBy: input.uploadedBy ?? null });
-  const suiteId = await upsertSuite(tx, {
-    name: header.suite.name,
-    version: header.suite.version,
-    domain: header.suite.domain ?? null,
-    policy: header.suite.policy ?? null,
-    tools: header.suite.tools,
-    definitionHash: suiteDefinitionHash(header),
-  });
+  const taskHashes = header.tasks.map((task) => ({ externalId: task.id, definitionHash: taskDefinitionHash(task) }));
+  const suite = await resolveSuiteTaskSet(tx, header, taskHashes);
+  const { suiteId } = suite;
   const tasksByExternalId = new Map<string, Task>(header.tasks.map((task) => [task.id, task]));
   const taskIds = await upsertTasks(
     tx,
     suiteId,
-    header.tasks.map((task) => ({
+    header.tasks.map((task, index) => ({
       externalId: task.id,
-      definitionHash: taskDefinitionHash(task),
+      definitionHash: taskHashes[index]?.definitionHash ?? taskDefinitionHash(task),
       goal: task.goal ?? null,
       userFacts: task.userFacts ?? null,
       initialState: task.initialState ?? null,
@@ -133,21 +132,27 @@ async function writeBundle(tx: IngestSession, opened: OpenedBundle, tap: ByteTap
   );
   const modelIds = await upsertModels(tx, header.runs.map((run) => ({ name: run.model.name, family: run.model.family ?? null, size: run.model.size ?? null })));
   const runIds = new Map(header.runs.map((run) => [run.id, randomUUID()]));
-  const runs = header.runs.map((run) => ({
-    id: runIds.get(run.id) ?? randomUUID(),
-    bundleId,
-    suiteId,
-    modelId: modelIds.get(run.model.name) ?? "",
-    externalId: run.id,
-    name: runDisplayName(run),
-    variant: run.variant,
-    pairingKey: run.pairingKey ?? null,
-    agentConfig: run.agent ?? null,
-    userSimulatorConfig: run.userSimulator ?? null,
-    judgeConfig: run.judge ?? null,
-    sourceFormat: opened.format,
-    metadata: run.metadata ?? null,
-  }));
+  const runs: RunRow[] = [];
+  for (const run of header.runs) {
+    const identity = await resolveRunIdentity(tx, { run, header, format: opened.format, suite, options: input.options ?? { tags: {} } });
+    runs.push({
+      id: runIds.get(run.id) ?? randomUUID(),
+      bundleId,
+      suiteId,
+      modelId: modelIds.get(run.model.name) ?? "",
+      externalId: run.id,
+      name: identity.name,
+      nameIsCustom: identity.nameIsCustom,
+      variant: identity.variant,
+      pairingKey: identity.pairingKey,
+      agentConfig: run.agent ?? null,
+      userSimulatorConfig: run.userSimulator ?? null,
+      judgeConfig: run.judge ?? null,
+      sourceFormat: opened.format,
+      metadata: identity.metadata,
+      tags: identity.tags,
+    });
+  }
   await insertRuns(tx, runs);
 
   const counts: IngestCounts = { tasks: header.tasks.length, trajectories: 0, events: 0, turnPredictions: 0 };

@@ -1,22 +1,60 @@
 import type { RunSummary } from "@/lib/contracts/run-summary";
-import { countRunRecords, listRunRows } from "@/lib/db/runs";
+import type { RunTags } from "@/lib/bundles/schema/run-tags";
+import { countRunRecords, listRunRows, listSuiteTaskCounts } from "@/lib/db/runs";
+import { buildRunIdentities, hasTags } from "@/lib/presenters/run-identities";
 
 export type { RunSummary };
 
-export async function listRuns(): Promise<RunSummary[]> {
-  const runs = await listRunRows();
+export interface RunListFilter {
+  /** Every key=value given must match. */
+  tags?: RunTags;
+}
+
+/** Every run (newest first) with its display name, suite label, setting, tags and pairs; names are built over all runs. */
+export async function listRuns(filter: RunListFilter = {}): Promise<RunSummary[]> {
+  const [runs, suites] = await Promise.all([listRunRows(), listSuiteTaskCounts()]);
   const counts = await countRunRecords(runs.map((run) => run.id));
-  return runs.map((run) => {
+  const identities = buildRunIdentities(
+    runs.map((run) => {
+      const count = counts.get(run.id);
+      return {
+        id: run.id,
+        name: run.name,
+        nameIsCustom: run.nameIsCustom,
+        model: run.model.name,
+        variant: run.variant,
+        pairingKey: run.pairingKey,
+        suiteId: run.suite.id,
+        metadata: run.metadata,
+        tags: run.tags,
+        createdAt: run.createdAt.toISOString(),
+        tasks: count?.tasks ?? 0,
+        minTrials: count?.minTrials ?? 0,
+        maxTrials: count?.maxTrials ?? 0,
+      };
+    }),
+    suites.map((suite) => ({ ...suite, createdAt: suite.createdAt.toISOString() })),
+  );
+  const summaries = runs.map((run): RunSummary => {
     const count = counts.get(run.id);
+    const identity = identities.get(run.id);
     return {
       id: run.id,
       name: run.name,
+      displayName: identity?.displayName ?? run.name,
       model: run.model.name,
       family: run.model.family,
       size: run.model.size,
       variant: run.variant,
       pairingKey: run.pairingKey,
-      suite: run.suite.version ? `${run.suite.name} ${run.suite.version}` : run.suite.name,
+      suiteId: run.suite.id,
+      suite: identity?.suiteLabel ?? run.suite.name,
+      coverage: identity?.coverage ?? null,
+      setting: identity?.setting ?? { key: "", label: "" },
+      tags: identity?.tags ?? {},
+      metadata: run.metadata ?? null,
+      pairedRunIds: identity?.pairedRunIds ?? [],
+      alternativeBaseRunIds: identity?.pair?.alternativeBaseRunIds ?? [],
       sourceFormat: run.sourceFormat,
       fileName: run.bundle.fileName,
       uploadedAt: run.bundle.uploadedAt.toISOString(),
@@ -27,4 +65,6 @@ export async function listRuns(): Promise<RunSummary[]> {
       turnPredictions: count?.turnPredictions ?? 0,
     };
   });
+  const tags = filter.tags ?? {};
+  return Object.keys(tags).length === 0 ? summaries : summaries.filter((run) => hasTags(run.tags, tags));
 }

@@ -8,6 +8,8 @@ export interface UploadSource {
   chunks: AsyncIterable<Uint8Array>;
   /** Settles once the whole request body has been read (multipart may have trailing parts). */
   done: Promise<void>;
+  /** Multipart text fields sent before the file (upload options such as tag, variant, pair). */
+  fields: Map<string, string[]>;
 }
 
 const RAW_TYPES = ["application/json", "application/x-ndjson", "application/jsonl", "application/gzip", "application/x-gzip", "application/octet-stream", "application/zip", "application/x-tar"];
@@ -29,7 +31,7 @@ export async function readUpload(request: Request): Promise<UploadSource> {
   if (mediaType !== "" && !RAW_TYPES.includes(mediaType)) {
     throw new AppError("bad_request", `unsupported content type "${mediaType}"; use multipart/form-data or one of ${RAW_TYPES.join(", ")}`);
   }
-  return { fileName: fileNameFromRequest(request), chunks: toNodeStream(body), done: Promise.resolve() };
+  return { fileName: fileNameFromRequest(request), chunks: toNodeStream(body), done: Promise.resolve(), fields: new Map() };
 }
 
 function toNodeStream(body: ReadableStream<Uint8Array>): Readable {
@@ -40,6 +42,11 @@ function readMultipart(request: Request, body: ReadableStream<Uint8Array>, conte
   return new Promise((resolve, reject) => {
     const parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1 } });
     let found = false;
+    const fields = new Map<string, string[]>();
+    // Only fields before the file can shape the ingest, which starts as soon as the file does.
+    parser.on("field", (name, value) => {
+      if (!found) fields.set(name, [...(fields.get(name) ?? []), value]);
+    });
     const done = new Promise<void>((finish) => parser.on("close", () => finish()));
     parser.on("file", (field, stream, info) => {
       if (field !== "file" || found) {
@@ -47,7 +54,7 @@ function readMultipart(request: Request, body: ReadableStream<Uint8Array>, conte
         return;
       }
       found = true;
-      resolve({ fileName: info.filename || fileNameFromRequest(request), chunks: stream, done });
+      resolve({ fileName: info.filename || fileNameFromRequest(request), chunks: stream, done, fields });
     });
     parser.on("error", (error) => reject(new AppError("bad_request", `malformed multipart body: ${error instanceof Error ? error.message : String(error)}`)));
     parser.on("close", () => {

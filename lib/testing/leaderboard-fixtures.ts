@@ -18,7 +18,14 @@ export function makeRunSummary(patch: Partial<RunSummary> = {}): RunSummary {
     size: "4B",
     variant: "base",
     pairingKey: "qwen3-4b",
+    suiteId: "suite-a",
     suite: "retail 1",
+    coverage: null,
+    setting: { key: "", label: "" },
+    tags: {},
+    metadata: null,
+    pairedRunIds: [],
+    alternativeBaseRunIds: [],
     sourceFormat: "loopscope-json",
     fileName: "bundle.json",
     uploadedAt: "2026-01-01T00:00:00.000Z",
@@ -28,6 +35,7 @@ export function makeRunSummary(patch: Partial<RunSummary> = {}): RunSummary {
     maxTrials: 2,
     turnPredictions: 5,
     ...patch,
+    displayName: patch.displayName ?? patch.name ?? "run",
   };
 }
 

@@ -1,16 +1,50 @@
-/**
- * Writes tau2-bench results documents shaped like the files tau2 itself saves ({timestamp, info, tasks, simulations}),
- * so importer, archive and ingest tests run from a lone clone without the real files in ../shared/data/real.
- */
+/** Options of a written tau2-bench results file (the shape tau2's run writes: {timestamp, info, tasks, simulations}). */
 export interface Tau2ResultsOptions {
+  model?: string;
   domain?: string;
-  agentModel?: string;
-  userModel?: string;
+  /** Number of tasks, ids "0", "1", ... (ignored when taskIds is given). */
   tasks?: number;
+  policy?: string;
+  taskIds?: string[];
   trials?: number;
-  /** Whether simulation (task, trial) succeeds; default: task index even. */
-  succeeds?: (taskIndex: number, trial: number) => boolean;
   timestamp?: string;
+  agentImplementation?: string;
+  userImplementation?: string;
+  /** Changes every task's definition, as a new tau2 release of the domain would. */
+  taskRevision?: number;
+  /** Tasks (by index) whose trials succeed; the others fail. */
+  succeeding?: (taskIndex: number, trial: number) => boolean;
+}
+
+function task(id: string, domain: string, revision: number): Record<string, unknown> {
+  return {
+    id,
+    description: { purpose: `Check ${id}.`, relevant_policies: null, notes: revision > 0 ? `revision ${revision}` : null },
+    user_scenario: { persona: null, instructions: { domain, reason_for_call: `About ${id}.`, known_info: "You are Ana.", unknown_info: null, task_instructions: "Ask for help." } },
+    initial_state: null,
+    evaluation_criteria: { actions: [{ action_id: "a0", requestor: "assistant", name: "get_order", arguments: { id } }], communicate_info: [], nl_assertions: null, reward_basis: ["DB"] },
+  };
+}
+
+function simulation(taskId: string, trial: number, success: boolean): Tau2Simulation {
+  return {
+    id: `${taskId}-trial-${trial}`,
+    task_id: taskId,
+    trial,
+    duration: 1.5,
+    termination_reason: "user_stop",
+    agent_cost: 0.01,
+    user_cost: 0.005,
+    reward_info: { reward: success ? 1 : 0, db_check: { db_match: success, db_reward: success ? 1 : 0 }, reward_breakdown: { DB: success ? 1 : 0 } },
+    messages: [
+      { role: "assistant", content: "Hi! How can I help?", turn_idx: 0 },
+      { role: "user", content: `About ${taskId}.`, turn_idx: 1 },
+      { role: "assistant", content: null, tool_calls: [{ id: "c1", name: "get_order", arguments: { id: taskId }, requestor: "assistant" }], turn_idx: 2 },
+      { role: "tool", id: "c1", content: '{"status": "ok"}', requestor: "assistant", error: false, turn_idx: 3 },
+      { role: "assistant", content: "Done.", turn_idx: 4 },
+      { role: "user", content: "Thanks ###STOP###", turn_idx: 5 },
+    ],
+  };
 }
 
 export interface Tau2Simulation {
@@ -27,91 +61,29 @@ export interface Tau2Results {
   simulations: Tau2Simulation[];
 }
 
-function makeTask(id: string): Record<string, unknown> {
+/** A tau2 results document as tau2 writes it, for uploads through the real importer (and from a lone clone). */
+export function makeTau2Results(input: Tau2ResultsOptions = {}): Tau2Results {
+  const options = { model: "gpt-4.1", domain: "airline", ...input };
+  const taskIds = options.taskIds ?? Array.from({ length: options.tasks ?? 3 }, (_, index) => String(index));
+  const trials = options.trials ?? 1;
+  const succeeding = options.succeeding ?? ((taskIndex: number) => taskIndex % 2 === 0);
   return {
-    id,
-    description: { purpose: `Task ${id}.`, relevant_policies: null, notes: null },
-    user_scenario: {
-      persona: null,
-      instructions: { domain: "airline", reason_for_call: `Change reservation ${id}.`, known_info: "Your user id is mia_kim_4397.", unknown_info: null, task_instructions: "Ask once." },
-    },
-    initial_state: null,
-    evaluation_criteria: {
-      actions: [{ action_id: `${id}_0`, requestor: "assistant", name: "cancel_reservation", arguments: { reservation_id: `R${id}` }, info: null, compare_args: null }],
-      communicate_info: [],
-      nl_assertions: null,
-    },
-  };
-}
-
-function makeSimulation(taskId: string, trial: number, success: boolean, timestamp: string): Tau2Simulation {
-  const reward = success ? 1 : 0;
-  const callId = `call_${taskId}_${trial}`;
-  return {
-    id: `sim-${taskId}-${trial}`,
-    task_id: taskId,
-    timestamp,
-    start_time: timestamp,
-    end_time: timestamp,
-    duration: 8.5,
-    termination_reason: "user_stop",
-    agent_cost: 0.0125,
-    user_cost: 0.0025,
-    reward_info: {
-      reward,
-      db_check: { db_match: success, db_reward: reward },
-      env_assertions: [],
-      action_checks: [],
-      nl_assertions: null,
-      communicate_checks: null,
-      reward_basis: ["DB"],
-      reward_breakdown: { DB: reward },
-      info: null,
-    },
-    messages: [
-      { role: "assistant", content: "Hi! How can I help you today?", tool_calls: null, turn_idx: 0, timestamp, cost: 0 },
-      { role: "user", content: `Please cancel reservation R${taskId}.`, tool_calls: null, turn_idx: 1, timestamp, cost: 0.001 },
-      {
-        role: "assistant",
-        content: null,
-        tool_calls: [{ id: callId, name: "cancel_reservation", arguments: { reservation_id: `R${taskId}` }, requestor: "assistant" }],
-        turn_idx: 2,
-        timestamp,
-        cost: 0.01,
-      },
-      { role: "tool", id: callId, content: success ? '{"status": "cancelled"}' : "Error: reservation not found", requestor: "assistant", error: !success, turn_idx: 3, timestamp },
-      { role: "assistant", content: success ? "Your reservation is cancelled." : "I could not find it.", tool_calls: null, turn_idx: 4, timestamp, cost: 0.0025 },
-      { role: "user", content: "Thanks. ###STOP###", tool_calls: null, turn_idx: 5, timestamp, cost: 0.0015 },
-    ],
-    trial,
-    seed: 1000 + trial,
-  };
-}
-
-export function makeTau2Results(options: Tau2ResultsOptions = {}): Tau2Results {
-  const { domain = "airline", agentModel = "gpt-4.1", userModel = "gpt-4.1", tasks = 4, trials = 2 } = options;
-  const timestamp = options.timestamp ?? "2025-10-13T11:40:16.379079";
-  const succeeds = options.succeeds ?? ((taskIndex: number) => taskIndex % 2 === 0);
-  const taskIds = Array.from({ length: tasks }, (_, index) => String(index + 1));
-  return {
-    timestamp,
+    timestamp: options.timestamp ?? "2026-11-30T10:00:00.000000",
     info: {
-      git_commit: "0000000000000000000000000000000000000000",
+      git_commit: "abc1234",
       num_trials: trials,
       max_steps: 200,
       max_errors: 10,
-      user_info: { implementation: "user_simulator", llm: userModel, llm_args: { temperature: 0 }, global_simulation_guidelines: "Be a customer." },
-      agent_info: { implementation: "llm_agent", llm: agentModel, llm_args: { temperature: 0 } },
-      environment_info: {
-        domain_name: domain,
-        policy: "# Airline policy\nBe helpful.",
-        tool_defs: { cancel_reservation: { name: "cancel_reservation", doc: "Cancels a reservation.", params: { type: "object", properties: {} }, returns: null } },
-      },
       seed: 300,
+      agent_info: { implementation: options.agentImplementation ?? "llm_agent", llm: options.model, llm_args: { temperature: 0 } },
+      user_info: { implementation: options.userImplementation ?? "user_simulator", llm: "gpt-4.1", llm_args: { temperature: 0 } },
+      environment_info: {
+        domain_name: options.domain,
+        policy: options.policy ?? `# ${options.domain} policy\nHelp the user.`,
+        tool_defs: { get_order: { name: "get_order", doc: "Reads an order.", params: { type: "object", properties: { id: { type: "string" } } }, returns: null } },
+      },
     },
-    tasks: taskIds.map(makeTask),
-    simulations: taskIds.flatMap((taskId, taskIndex) =>
-      Array.from({ length: trials }, (_, trial) => makeSimulation(taskId, trial, succeeds(taskIndex, trial), timestamp)),
-    ),
+    tasks: taskIds.map((id) => task(id, options.domain, options.taskRevision ?? 0)),
+    simulations: taskIds.flatMap((id, taskIndex) => Array.from({ length: trials }, (_, trial) => simulation(id, trial, succeeding(taskIndex, trial)))),
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ingestBundle, type IngestProgress } from "@/lib/server/ingest-bundle";
 import { readUpload } from "@/lib/server/upload-request";
+import { parseUploadOptions } from "@/lib/server/upload-options";
 import { recordProgress } from "@/lib/server/upload-progress";
 import { serverConfig } from "@/lib/server/config";
 import { AppError, route } from "@/lib/server/app-error";
@@ -20,11 +21,13 @@ export const POST = route(async (request, { actor }) => {
 
   const uploadId = request.headers.get("x-upload-id") ?? randomUUID();
   const upload = await readUpload(request);
+  const options = parseUploadOptions(request.url, upload.fields);
   let last: IngestProgress = { phase: "reading", bytes: 0, trajectories: 0, events: 0, turnPredictions: 0 };
   const result = await ingestBundle({
     chunks: upload.chunks,
     fileName: upload.fileName,
     uploadedBy: actor.userId ?? actor.name,
+    options,
     onProgress: (progress) => {
       last = progress;
       recordProgress(uploadId, progress);

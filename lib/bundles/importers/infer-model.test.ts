@@ -6,13 +6,13 @@ describe("inferModel", () => {
     expect(inferModel("ft:gpt-4.1-2025-04-14:org::suffix")).toEqual({
       name: "ft:gpt-4.1-2025-04-14:org::suffix",
       variant: "sft",
-      pairingKey: "gpt-4.1-2025-04-14",
+      pairingKey: "gpt-4.1",
       family: "gpt-4.1",
     });
   });
 
   it("pairs a plain model with itself as the base variant", () => {
-    expect(inferModel("gpt-4.1-2025-04-14")).toEqual({ name: "gpt-4.1-2025-04-14", variant: "base", pairingKey: "gpt-4.1-2025-04-14", family: "gpt-4.1" });
+    expect(inferModel("gpt-4.1-2025-04-14")).toEqual({ name: "gpt-4.1-2025-04-14", variant: "base", pairingKey: "gpt-4.1", family: "gpt-4.1" });
   });
 
   it.each([
@@ -47,6 +47,6 @@ describe("inferModel", () => {
 
   it("keeps a provider on fine-tunes too", () => {
     const model = inferModel("openai/ft:gpt-4o-mini-2024-07-18:acme:tau:abc123");
-    expect(model).toMatchObject({ provider: "openai", variant: "sft", pairingKey: "gpt-4o-mini-2024-07-18", family: "gpt-4o-mini" });
+    expect(model).toMatchObject({ provider: "openai", variant: "sft", pairingKey: "gpt-4o-mini", family: "gpt-4o-mini" });
   });
 });

@@ -1,11 +1,13 @@
+import { derivePairing } from "./pairing-key";
+
 export interface InferredModel {
   /** The model's name without the provider prefix, e.g. "grok-3" for "xai/grok-3". */
   name: string;
   family?: string;
   size?: string;
-  /** "sft" for OpenAI fine-tunes (ft:...), else "base". */
+  /** "sft" for fine-tunes (ft:..., -sft, -lora, checkpoints), else "base". */
   variant: string;
-  /** The base model's name, shared by a model and its fine-tunes. */
+  /** The base model's name without date or fine-tune marks, shared by a model and its fine-tunes (see pairing-key.ts). */
   pairingKey: string;
   /** The routing prefix (litellm style "xai/"), kept for run metadata. */
   provider?: string;
@@ -46,10 +48,11 @@ export function inferModel(raw: string): InferredModel {
   const base = fineTune?.[1] ?? name;
   const family = inferFamily(base);
   const size = inferSize(base);
+  const pairing = derivePairing(name);
   return {
     name,
-    variant: fineTune ? "sft" : "base",
-    pairingKey: base,
+    variant: pairing.variant,
+    pairingKey: pairing.pairingKey,
     ...(family === undefined ? {} : { family }),
     ...(size === undefined ? {} : { size }),
     ...(provider === undefined ? {} : { provider }),

@@ -1,4 +1,4 @@
-import { BUNDLE_SCHEMA_VERSION, type JsonObject } from "../schema/common";
+import { BUNDLE_SCHEMA_VERSION } from "../schema/common";
 import type { DocumentImporter, ImportResult } from "./types";
 import { newConversionLog, TrialNumbering, type BundleDocumentInput, type ConversionLog, type RunInput, type TaskInput, type TrajectoryInput } from "./bundle-input";
 import { fileStem } from "./file-name";
@@ -8,6 +8,7 @@ import { mapTauBenchTraj, type TauBenchEventStats } from "./tau-bench-events";
 import { describeTauBenchSource, type TauBenchSource } from "./tau-bench-source";
 import { inferTauBenchStopReason } from "./tau-bench-stop-reason";
 import { mapTauBenchTask } from "./tau-bench-tasks";
+import { extractTauBenchRunMetadata } from "./tau-bench-run-metadata";
 
 function isTauBenchResults(document: unknown): document is unknown[] {
   if (!Array.isArray(document) || document.length === 0) return false;
@@ -22,9 +23,7 @@ function mapRun(source: TauBenchSource, domain: string, fileName: string, userCo
       ? 'neither the content nor the file name names the model; it is recorded as "unknown"'
       : `model "${model.name}" taken from the ${source.modelFrom}`,
   );
-  const metadata: JsonObject = { source: "tau-bench" };
-  if (source.modelFrom !== undefined) metadata.modelFrom = source.modelFrom;
-  if (source.domainFrom !== undefined) metadata.domainFrom = source.domainFrom;
+  const metadata = extractTauBenchRunMetadata(source, fileName);
   if (model.provider !== undefined) metadata.modelProvider = model.provider;
   // tau-bench records only the user simulator's cost per result, never the agent's: it is kept here, not as trajectory cost.
   if (userCost !== undefined) metadata.userSimulatorCostUsd = userCost;

@@ -3,6 +3,7 @@ import type { ConversionLog, RunInput, SuiteInput } from "./bundle-input";
 import { fileStem } from "./file-name";
 import { inferModel } from "./infer-model";
 import { compact, isRecord, nonEmptyString, stringOr, toJsonObject, toJsonValue } from "./json-value";
+import { extractTau2RunMetadata, splitTau2Domain } from "./tau2-run-metadata";
 
 type ToolInput = NonNullable<SuiteInput["tools"]>[number];
 
@@ -21,9 +22,11 @@ function mapToolDefs(toolDefs: unknown): ToolInput[] {
   return tools;
 }
 
+/** The domain whose tasks the run used; a policy variant registered as its own domain (telecom-workflow) maps to its base. */
 export function tau2Domain(info: Record<string, unknown>): string | undefined {
   const environment = isRecord(info.environment_info) ? info.environment_info : {};
-  return nonEmptyString(environment.domain_name);
+  const name = nonEmptyString(environment.domain_name);
+  return name === undefined ? undefined : splitTau2Domain(name).domain;
 }
 
 export function mapTau2Suite(info: Record<string, unknown>, domain: string, log: ConversionLog): SuiteInput {
@@ -44,20 +47,13 @@ function component(info: unknown): RunInput["agent"] {
   return compact({ name: nonEmptyString(info.implementation), config: Object.keys(config).length > 0 ? config : undefined });
 }
 
-const RUN_METADATA_KEYS = ["git_commit", "num_trials", "max_steps", "max_errors", "seed"] as const;
-
 export function mapTau2Run(document: Record<string, unknown>, info: Record<string, unknown>, domain: string, fileName: string, log: ConversionLog): RunInput {
   const agentInfo = isRecord(info.agent_info) ? info.agent_info : {};
   const llm = nonEmptyString(agentInfo.llm);
   const model = inferModel(llm ?? "unknown");
   log.warnings.push(llm === undefined ? 'info.agent_info.llm is missing; the model is recorded as "unknown"' : `model "${model.name}" taken from info.agent_info.llm`);
-  const metadata: JsonObject = { source: "tau2" };
+  const metadata = extractTau2RunMetadata(document, info);
   const timestamp = stringOr(document.timestamp);
-  if (timestamp !== undefined) metadata.timestamp = timestamp;
-  for (const key of RUN_METADATA_KEYS) {
-    const value = toJsonValue(info[key]);
-    if (value !== undefined && value !== null) metadata[key] = value;
-  }
   if (model.provider !== undefined) metadata.modelProvider = model.provider;
   if (llm !== undefined) metadata.modelId = llm;
   const stem = fileStem(fileName);

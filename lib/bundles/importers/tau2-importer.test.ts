@@ -143,7 +143,7 @@ describe("tau2Importer", () => {
       id: "run-a",
       model: { name: "ft:gpt-4.1-2025-04-14:acme::tau", family: "gpt-4.1" },
       variant: "sft",
-      pairingKey: "gpt-4.1-2025-04-14",
+      pairingKey: "gpt-4.1",
       agent: { name: "llm_agent", config: { llm: "ft:gpt-4.1-2025-04-14:acme::tau", llm_args: { temperature: 0 } } },
       userSimulator: { name: "user_simulator" },
       metadata: { source: "tau2", git_commit: "abc", num_trials: 1, timestamp: "2025-08-10T02:44:06.496849" },

@@ -6,10 +6,6 @@ export function hashJson(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("hex");
 }
 
-export function suiteDefinitionHash(header: BundleHeader): string {
-  return hashJson({ policy: header.suite.policy ?? null, tools: header.suite.tools, domain: header.suite.domain ?? null });
-}
-
 export function taskDefinitionHash(task: Task): string {
   return hashJson(task);
 }

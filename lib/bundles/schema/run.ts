@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Identifier, JsonObjectSchema, NonEmptyString } from "./common";
+import { RunTagsSchema } from "./run-tags";
 
 export const ModelSchema = z
   .object({
@@ -27,7 +28,10 @@ export const RunSchema = z
     agent: ComponentConfigSchema.optional(),
     userSimulator: ComponentConfigSchema.optional(),
     judge: ComponentConfigSchema.optional(),
-    metadata: JsonObjectSchema.optional(),
+    tags: RunTagsSchema.optional(),
+    metadata: JsonObjectSchema.optional().describe(
+      "free-form facts about the run; documented keys: userMode ('default', 'no-user', 'dummy-user'), policyVariant (string or null), timestamp, and any source details",
+    ),
   })
   .strict();
 export type Run = z.infer<typeof RunSchema>;
