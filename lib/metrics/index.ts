@@ -22,3 +22,4 @@ export * from "./compute-agreement";
 export * from "./bootstrap-agreement";
 export * from "./paired-metric-delta";
 export * from "./porter-stem";
+export * from "./compute-stratified-paired-effect";

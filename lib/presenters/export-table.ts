@@ -42,7 +42,8 @@ export function toCsv(table: ExportTable): string {
 
 export function toMarkdown(table: ExportTable): string {
   const line = (cells: string[]) => `| ${cells.map(escapeMarkdownCell).join(" | ")} |`;
-  const align = table.head.map((_, index) => (index < LEADING.length ? "---" : "---:"));
+  const leading = table.groups[0]?.span ?? LEADING.length;
+  const align = table.head.map((_, index) => (index < leading ? "---" : "---:"));
   return [line(table.head), `| ${align.join(" | ")} |`, ...table.body.map(line)].join("\n") + "\n";
 }
 
