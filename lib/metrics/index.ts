@@ -23,3 +23,5 @@ export * from "./bootstrap-agreement";
 export * from "./paired-metric-delta";
 export * from "./porter-stem";
 export * from "./compute-stratified-paired-effect";
+export * from "./compute-effort";
+export * from "./compute-pareto-frontier";

@@ -1,9 +1,9 @@
-import { computeRunMetrics, isTrajectorySuccess, type RunMetrics, type TrajectoryOutcome } from "@/lib/metrics";
-import { loadTrajectoryOutcomes, loadTurnScores, readMetricsCache, writeMetricsCache } from "@/lib/db/run-metrics-inputs";
+import { computeEffort, computeRunMetrics, isTrajectorySuccess, type RunEffort, type RunMetrics, type TrajectoryOutcome } from "@/lib/metrics";
+import { loadTrajectoryEffort, loadTrajectoryOutcomes, loadTurnScores, readMetricsCache, writeMetricsCache } from "@/lib/db/run-metrics-inputs";
 import { AppError } from "./app-error";
 
 /** Bump when a metric definition changes: cached values of older versions are recomputed. */
-export const METRICS_VERSION = 1;
+export const METRICS_VERSION = 2;
 
 export interface RunMetricsResponse extends Omit<RunMetrics, "stopReasons"> {
   runId: string;
@@ -13,6 +13,8 @@ export interface RunMetricsResponse extends Omit<RunMetrics, "stopReasons"> {
   stopReasonDetails: RunMetrics["stopReasons"];
   /** The state/reply check shown beside an external reward when both exist (null when either is missing). */
   stateCheck: { count: number; eligible: number; rate: number | null } | null;
+  /** Cost and effort per trajectory (version 2). */
+  effort: RunEffort;
 }
 
 function stateCheckBesideReward(outcomes: readonly TrajectoryOutcome[]): RunMetricsResponse["stateCheck"] {
@@ -28,7 +30,7 @@ function isCurrent(cache: unknown): cache is RunMetricsResponse {
 }
 
 export async function computeRunMetricsResponse(runId: string): Promise<RunMetricsResponse> {
-  const [outcomes, turns] = await Promise.all([loadTrajectoryOutcomes({ runId }), loadTurnScores({ runId })]);
+  const [outcomes, turns, effort] = await Promise.all([loadTrajectoryOutcomes({ runId }), loadTurnScores({ runId }), loadTrajectoryEffort({ runId })]);
   const metrics = computeRunMetrics(outcomes, turns);
   return {
     runId,
@@ -37,6 +39,7 @@ export async function computeRunMetricsResponse(runId: string): Promise<RunMetri
     stopReasons: Object.fromEntries(metrics.stopReasons.map((entry) => [entry.reason, entry.count])),
     stopReasonDetails: metrics.stopReasons,
     stateCheck: stateCheckBesideReward(outcomes),
+    effort: computeEffort(effort),
   };
 }
 
