@@ -3,6 +3,8 @@ import { uniqueId } from "@/lib/testing/factories";
 import { makeTau2Results, tasksFrom } from "@/lib/testing/tau2-results";
 
 test.describe("experiment matrix", () => {
+  // Several server-rendered pages in one test on a shared 2-core machine.
+  test.describe.configure({ timeout: 180_000 });
   const model = uniqueId("e2emodel").toLowerCase();
   const runs: Record<string, { base: string; sft: string }> = {};
 

@@ -44,7 +44,10 @@ export function RunHeader({ run }: { run: RunHeaderView }) {
         </div>
         <div className={styles.item}>
           <dt>Suite</dt>
-          <dd>{suite}{run.suite.domain ? <span className="muted"> · {run.suite.domain}</span> : null}</dd>
+          <dd>
+            <Link href={`/suites/${encodeURIComponent(run.suite.id)}/protocol`} title="Protocol table and cost vs success of this suite">{suite}</Link>
+            {run.suite.domain ? <span className="muted"> · {run.suite.domain}</span> : null}
+          </dd>
         </div>
         <ConfigItem label="Agent" config={run.agent} />
         <ConfigItem label="User simulator" config={run.userSimulator} />
