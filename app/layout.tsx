@@ -21,6 +21,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <Link href="/runs" className="brand">Loopscope</Link>
           <nav aria-label="Main">
             <Link href="/runs">Runs</Link>
+            <Link href="/experiments">Experiments</Link>
             {actor && allows(actor, "annotate") ? <Link href="/studies">Studies</Link> : null}
             {actor && allows(actor, "upload") ? <Link href="/upload">Upload</Link> : null}
             {actor && allows(actor, "admin") ? <Link href="/admin/users">Users</Link> : null}

@@ -57,7 +57,9 @@ export function RunHeader({ run }: { run: RunHeaderView }) {
         <div className={styles.item}>
           <dt>Suite</dt>
           <dd>
-            {run.suiteLabel}
+            <Link href={`/suites/${encodeURIComponent(run.suite.id)}/protocol`} title="Protocol table and cost vs success of this suite">
+              {run.suiteLabel}
+            </Link>
             {run.suite.domain ? <span className="muted"> · {run.suite.domain}</span> : null}
             {run.coverage ? <div className="muted">covers {run.coverage}</div> : null}
           </dd>

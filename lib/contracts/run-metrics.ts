@@ -1,4 +1,4 @@
-import type { RunMetrics } from "@/lib/metrics";
+import type { RunEffort, RunMetrics } from "@/lib/metrics";
 
 /** What `GET /api/runs/{id}/metrics` returns and what presenters build run cards, rows and tables from. */
 export interface RunMetricsResponse extends Omit<RunMetrics, "stopReasons"> {
@@ -9,4 +9,6 @@ export interface RunMetricsResponse extends Omit<RunMetrics, "stopReasons"> {
   stopReasonDetails: RunMetrics["stopReasons"];
   /** The state/reply check shown beside an external reward when both exist (null when either is missing). */
   stateCheck: { count: number; eligible: number; rate: number | null } | null;
+  /** Cost and effort per trajectory (metrics version 2). */
+  effort: RunEffort;
 }

@@ -1,4 +1,4 @@
-import type { TrajectoryOutcome, TurnScore } from "@/lib/metrics";
+import type { TrajectoryEffort, TrajectoryOutcome, TurnScore } from "@/lib/metrics";
 import { db, type DbOrTx } from "./client";
 
 const outcomeSelect = {
@@ -58,6 +58,21 @@ export async function loadTrajectoryOutcomes({ runId }: { runId: string }, clien
       failureCategory: row.judgeFailureCategory,
     },
   }));
+}
+
+const effortSelect = {
+  costUsd: true,
+  agentCostUsd: true,
+  userCostUsd: true,
+  durationMs: true,
+  messageCount: true,
+  toolCallCount: true,
+  userToolCallCount: true,
+} as const;
+
+/** Cost, duration, messages and tool calls of every trajectory of a run. */
+export function loadTrajectoryEffort({ runId }: { runId: string }, client: DbOrTx = db()): Promise<TrajectoryEffort[]> {
+  return client.trajectory.findMany({ where: { runId }, select: effortSelect });
 }
 
 export async function loadTurnScores({ runId }: { runId: string }, client: DbOrTx = db()): Promise<TurnScore[]> {

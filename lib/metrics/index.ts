@@ -22,3 +22,6 @@ export * from "./compute-agreement";
 export * from "./bootstrap-agreement";
 export * from "./paired-metric-delta";
 export * from "./porter-stem";
+export * from "./compute-stratified-paired-effect";
+export * from "./compute-effort";
+export * from "./compute-pareto-frontier";

@@ -1,6 +1,7 @@
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
 import { metricSpec } from "@/lib/metrics/registry";
 import { formatCount, formatInterval, formatMetricValue, formatPercent, formatStandardError } from "@/lib/presenters/format";
+import { buildEffortCards } from "./run-effort-cards";
 
 export interface MetricCard {
   key: string;
@@ -14,7 +15,7 @@ export interface MetricCard {
 }
 
 export interface MetricCardGroup {
-  key: "closed-loop" | "gold-history" | "proxy-state";
+  key: "closed-loop" | "gold-history" | "proxy-state" | "cost-effort";
   title: string;
   description: string;
   cards: MetricCard[];
@@ -135,5 +136,6 @@ export function buildMetricCardGroups(metrics: RunMetricsResponse): MetricCardGr
     { key: "closed-loop", title: "Closed loop", description: "Whole-workflow outcomes of the run.", cards: closedLoopCards(metrics) },
     { key: "gold-history", title: "Gold history (next turn)", description: "Each turn scored against the gold conversation so far.", cards: goldHistoryCards(metrics) },
     { key: "proxy-state", title: "Proxy state (judge)", description: "Trajectory-level judge labels; SE by task-cluster bootstrap.", cards: proxyStateCards(metrics) },
+    { key: "cost-effort", title: "Cost and effort", description: "Per trajectory: mean, with the run's total; n/a where the source records nothing.", cards: buildEffortCards(metrics.effort) },
   ];
 }

@@ -1,10 +1,10 @@
-import { computeRunMetrics, isTrajectorySuccess, type TrajectoryOutcome } from "@/lib/metrics";
+import { computeEffort, computeRunMetrics, isTrajectorySuccess, type TrajectoryOutcome } from "@/lib/metrics";
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
-import { loadTrajectoryOutcomes, loadTurnScores, readMetricsCache, writeMetricsCache } from "@/lib/db/run-metrics-inputs";
+import { loadTrajectoryEffort, loadTrajectoryOutcomes, loadTurnScores, readMetricsCache, writeMetricsCache } from "@/lib/db/run-metrics-inputs";
 import { AppError } from "./app-error";
 
 /** Bump when a metric definition changes: cached values of older versions are recomputed. */
-export const METRICS_VERSION = 1;
+export const METRICS_VERSION = 2;
 
 export type { RunMetricsResponse };
 
@@ -21,7 +21,7 @@ function isCurrent(cache: unknown): cache is RunMetricsResponse {
 }
 
 export async function computeRunMetricsResponse(runId: string): Promise<RunMetricsResponse> {
-  const [outcomes, turns] = await Promise.all([loadTrajectoryOutcomes({ runId }), loadTurnScores({ runId })]);
+  const [outcomes, turns, effort] = await Promise.all([loadTrajectoryOutcomes({ runId }), loadTurnScores({ runId }), loadTrajectoryEffort({ runId })]);
   const metrics = computeRunMetrics(outcomes, turns);
   return {
     runId,
@@ -30,6 +30,7 @@ export async function computeRunMetricsResponse(runId: string): Promise<RunMetri
     stopReasons: Object.fromEntries(metrics.stopReasons.map((entry) => [entry.reason, entry.count])),
     stopReasonDetails: metrics.stopReasons,
     stateCheck: stateCheckBesideReward(outcomes),
+    effort: computeEffort(effort),
   };
 }
 

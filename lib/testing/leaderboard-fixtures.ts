@@ -1,4 +1,4 @@
-import { computeRunMetrics } from "@/lib/metrics";
+import { computeEffort, computeRunMetrics } from "@/lib/metrics";
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
 import type { RunSummary } from "@/lib/contracts/run-summary";
 import type { LeaderboardEntry } from "@/lib/presenters/leaderboard-rows";
@@ -6,7 +6,7 @@ import type { LeaderboardEntry } from "@/lib/presenters/leaderboard-rows";
 /** Test helper: the metrics of an empty run (every rate undefined), with the given fields replaced. */
 export function makeRunMetrics(patch: Partial<RunMetricsResponse> = {}): RunMetricsResponse {
   const empty = computeRunMetrics([], []);
-  return { runId: "run", metricsVersion: 1, ...empty, stopReasons: {}, stopReasonDetails: [], stateCheck: null, ...patch };
+  return { runId: "run", metricsVersion: 1, ...empty, stopReasons: {}, stopReasonDetails: [], stateCheck: null, effort: computeEffort([]), ...patch };
 }
 
 export function makeRunSummary(patch: Partial<RunSummary> = {}): RunSummary {

@@ -1,9 +1,19 @@
+export interface Tau2TaskTrials {
+  id: string;
+  /** One reward per trial (1 = success). */
+  rewards: number[];
+}
+
 /** Options of a written tau2-bench results file (the shape tau2's run writes: {timestamp, info, tasks, simulations}). */
 export interface Tau2ResultsOptions {
   model?: string;
   domain?: string;
-  /** Number of tasks, ids "0", "1", ... (ignored when taskIds is given). */
-  tasks?: number;
+  /** Number of tasks, ids "0", "1", ... (ignored when taskIds is given), or each task's reward per trial. */
+  tasks?: number | Tau2TaskTrials[];
+  /** Per simulation; agent_cost is this, user_cost half of it. */
+  agentCost?: number;
+  /** Per simulation, in seconds. */
+  duration?: number;
   policy?: string;
   taskIds?: string[];
   trials?: number;
@@ -26,16 +36,17 @@ function task(id: string, domain: string, revision: number): Record<string, unkn
   };
 }
 
-function simulation(taskId: string, trial: number, success: boolean): Tau2Simulation {
+function simulation(taskId: string, trial: number, reward: number, cost: { agent: number; duration: number }): Tau2Simulation {
+  const success = reward === 1;
   return {
     id: `${taskId}-trial-${trial}`,
     task_id: taskId,
     trial,
-    duration: 1.5,
+    duration: cost.duration,
     termination_reason: "user_stop",
-    agent_cost: 0.01,
-    user_cost: 0.005,
-    reward_info: { reward: success ? 1 : 0, db_check: { db_match: success, db_reward: success ? 1 : 0 }, reward_breakdown: { DB: success ? 1 : 0 } },
+    agent_cost: cost.agent,
+    user_cost: cost.agent / 2,
+    reward_info: { reward, db_check: { db_match: success, db_reward: reward }, reward_breakdown: { DB: reward } },
     messages: [
       { role: "assistant", content: "Hi! How can I help?", turn_idx: 0 },
       { role: "user", content: `About ${taskId}.`, turn_idx: 1 },
@@ -64,14 +75,20 @@ export interface Tau2Results {
 /** A tau2 results document as tau2 writes it, for uploads through the real importer (and from a lone clone). */
 export function makeTau2Results(input: Tau2ResultsOptions = {}): Tau2Results {
   const options = { model: "gpt-4.1", domain: "airline", ...input };
-  const taskIds = options.taskIds ?? Array.from({ length: options.tasks ?? 3 }, (_, index) => String(index));
-  const trials = options.trials ?? 1;
   const succeeding = options.succeeding ?? ((taskIndex: number) => taskIndex % 2 === 0);
+  const trialCount = options.trials ?? 1;
+  const taskTrials: Tau2TaskTrials[] = Array.isArray(options.tasks)
+    ? options.tasks
+    : (options.taskIds ?? Array.from({ length: options.tasks ?? 3 }, (_, index) => String(index))).map((id, taskIndex) => ({
+        id,
+        rewards: Array.from({ length: trialCount }, (_, trial) => (succeeding(taskIndex, trial) ? 1 : 0)),
+      }));
+  const cost = { agent: options.agentCost ?? 0.01, duration: options.duration ?? 1.5 };
   return {
     timestamp: options.timestamp ?? "2026-11-30T10:00:00.000000",
     info: {
       git_commit: "abc1234",
-      num_trials: trials,
+      num_trials: Math.max(1, ...taskTrials.map((t) => t.rewards.length)),
       max_steps: 200,
       max_errors: 10,
       seed: 300,
@@ -83,7 +100,12 @@ export function makeTau2Results(input: Tau2ResultsOptions = {}): Tau2Results {
         tool_defs: { get_order: { name: "get_order", doc: "Reads an order.", params: { type: "object", properties: { id: { type: "string" } } }, returns: null } },
       },
     },
-    tasks: taskIds.map((id) => task(id, options.domain, options.taskRevision ?? 0)),
-    simulations: taskIds.flatMap((id, taskIndex) => Array.from({ length: trials }, (_, trial) => simulation(id, trial, succeeding(taskIndex, trial)))),
+    tasks: taskTrials.map((t) => task(t.id, options.domain, options.taskRevision ?? 0)),
+    simulations: taskTrials.flatMap((t) => t.rewards.map((reward, trial) => simulation(t.id, trial, reward, cost))),
   };
+}
+
+/** Per-task rewards from a string of 0/1 per trial, e.g. tasksFrom("air", ["11", "01", "00"]). */
+export function tasksFrom(prefix: string, trials: string[]): Tau2TaskTrials[] {
+  return trials.map((outcomes, index) => ({ id: `${prefix}-${index + 1}`, rewards: [...outcomes].map((outcome) => (outcome === "1" ? 1 : 0)) }));
 }

@@ -69,6 +69,10 @@ export function mapTau2Simulation(raw: unknown, path: string, context: Simulatio
   }
   const cost = totalCost(raw);
   if (cost !== undefined) trajectory.costUsd = cost;
+  const agentCost = finiteNumber(raw.agent_cost);
+  if (agentCost !== undefined && agentCost >= 0) trajectory.agentCostUsd = agentCost;
+  const userCost = finiteNumber(raw.user_cost);
+  if (userCost !== undefined && userCost >= 0) trajectory.userCostUsd = userCost;
   const usage = sumUsage(events);
   if (usage) trajectory.usage = usage;
   const duration = finiteNumber(raw.duration);

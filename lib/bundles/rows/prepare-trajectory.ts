@@ -26,6 +26,17 @@ function textOf(event: BundleEvent): string | null {
   return event.kind === "user_message" || event.kind === "agent_message" || event.kind === "system" ? event.text : null;
 }
 
+/** Distinct source messages: events sharing a `message` index are one message; an event without one is a message of its own. */
+export function countMessages(events: readonly BundleEvent[]): number {
+  const indices = new Set<number>();
+  let unindexed = 0;
+  for (const event of events) {
+    if (event.message === undefined) unindexed += 1;
+    else indices.add(event.message);
+  }
+  return indices.size + unindexed;
+}
+
 export function prepareEvents(trajectoryId: string, events: readonly BundleEvent[]): EventRow[] {
   const turns = deriveTurnIndices(events);
   const callNames = new Map<string, string>();
@@ -117,10 +128,13 @@ export function prepareTrajectory(input: { id: string; runId: string; taskId: st
       judgeName: judge?.name ?? null,
       judgeTurnLabels: record.turnLabels ?? null,
       costUsd: record.costUsd ?? null,
+      agentCostUsd: record.agentCostUsd ?? null,
+      userCostUsd: record.userCostUsd ?? null,
       promptTokens: record.usage?.prompt ?? null,
       completionTokens: record.usage?.completion ?? null,
       durationMs: record.durationMs ?? null,
       eventCount: events.length,
+      messageCount: countMessages(record.events),
       userTurns: score.userTurns,
       toolCallCount: score.agentToolCallCount,
       userToolCallCount: score.toolCallCount - score.agentToolCallCount,

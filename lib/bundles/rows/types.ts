@@ -23,10 +23,13 @@ export interface TrajectoryRow {
   judgeName: string | null;
   judgeTurnLabels: unknown;
   costUsd: number | null;
+  agentCostUsd: number | null;
+  userCostUsd: number | null;
   promptTokens: number | null;
   completionTokens: number | null;
   durationMs: number | null;
   eventCount: number;
+  messageCount: number;
   userTurns: number;
   toolCallCount: number;
   userToolCallCount: number;

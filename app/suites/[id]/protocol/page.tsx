@@ -5,21 +5,27 @@ import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { getProtocolTable } from "@/lib/server/get-protocol-table";
 import { ProtocolTableView } from "@/components/protocol/protocol-table-view";
 import { ProtocolExportLinks } from "@/components/protocol/protocol-export-links";
+import { getSuiteCostSuccess } from "@/lib/server/get-suite-cost-success";
+import { CostSuccessSection } from "@/components/suite/cost-success-section";
 
 export const dynamic = "force-dynamic";
 
 const ParamsSchema = z.object({ id: z.string().min(1).max(100) });
+const SearchSchema = z.object({ cost: z.enum(["agent", "total"]).catch("agent").default("agent") });
 
 interface Props {
   params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-export default async function SuiteProtocolPage({ params }: Props) {
+export default async function SuiteProtocolPage({ params, searchParams }: Props) {
   await requirePageAccess("read");
   const parsed = ParamsSchema.safeParse(await params);
   if (!parsed.success) notFound();
   const table = await getProtocolTable(parsed.data.id);
   if (!table) notFound();
+  const { cost } = SearchSchema.parse(await searchParams);
+  const costSuccess = await getSuiteCostSuccess(table.suite.id, cost);
   return (
     <>
       <h1>Protocol table · {table.suite.name}</h1>
@@ -30,6 +36,7 @@ export default async function SuiteProtocolPage({ params }: Props) {
       </p>
       <ProtocolExportLinks suiteId={table.suite.id} />
       {table.columns.length === 0 ? <div className="panel">This suite has no runs.</div> : <ProtocolTableView table={table} />}
+      {table.columns.length === 0 ? null : <CostSuccessSection model={costSuccess} suiteId={table.suite.id} />}
     </>
   );
 }
