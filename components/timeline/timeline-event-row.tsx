@@ -41,7 +41,8 @@ export function TimelineEventRow({ event, expanded, onToggle, onJump }: EventRow
         {event.firstError ? <span className="badge bad" data-first-error>first error</span> : null}
         {event.failed && event.kind === "tool_call" ? <span className="badge bad">failed call</span> : null}
         {event.retriedAt !== null ? <JumpLink seq={event.retriedAt} onJump={onJump}>{`retried at #${event.retriedAt}`}</JumpLink> : null}
-        {event.unresolved ? <span className="badge warn">unresolved</span> : null}
+        {event.resolvedAt !== null ? <JumpLink seq={event.resolvedAt} onJump={onJump}>{`resolved at #${event.resolvedAt}`}</JumpLink> : null}
+        {event.unresolved ? <span className="badge warn" title="No later successful result of the same tool by the same actor">unresolved</span> : null}
         {event.retryOf !== null ? <JumpLink seq={event.retryOf} onJump={onJump}>{`retry of #${event.retryOf}`}</JumpLink> : null}
       </div>
       {event.text !== null ? <div className={styles.text}>{event.text}</div> : null}

@@ -157,6 +157,7 @@ export interface RunRow {
   judgeConfig: unknown;
   sourceFormat: string;
   metadata: unknown;
+  scoresVersion: number;
 }
 
 const runColumns: Column<RunRow>[] = [
@@ -173,6 +174,7 @@ const runColumns: Column<RunRow>[] = [
   { name: "judgeConfig", type: "jsonb", value: (r) => jsonOrNull(r.judgeConfig) },
   { name: "sourceFormat", type: "text", value: (r) => r.sourceFormat },
   { name: "metadata", type: "jsonb", value: (r) => jsonOrNull(r.metadata) },
+  { name: "scoresVersion", type: "int4", value: (r) => r.scoresVersion },
 ];
 
 export function insertRuns(tx: IngestSession, rows: RunRow[]): Promise<void> {

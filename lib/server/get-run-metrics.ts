@@ -1,9 +1,13 @@
 import { computeRunMetrics, isTrajectorySuccess, type RunMetrics, type TrajectoryOutcome } from "@/lib/metrics";
 import { loadTrajectoryOutcomes, loadTurnScores, readMetricsCache, writeMetricsCache } from "@/lib/db/run-metrics-inputs";
 import { AppError } from "./app-error";
+import { rescoreRunIfStale } from "./rescore-run";
 
-/** Bump when a metric definition changes: cached values of older versions are recomputed. */
-export const METRICS_VERSION = 1;
+/**
+ * Bump when a metric definition changes: cached values of older versions are recomputed.
+ * 2: tau2 communicate rule, missing tau2 reward = failure, one tool-error recovery rule (stored scores: SCORES_VERSION).
+ */
+export const METRICS_VERSION = 2;
 
 export interface RunMetricsResponse extends Omit<RunMetrics, "stopReasons"> {
   runId: string;
@@ -27,7 +31,9 @@ function isCurrent(cache: unknown): cache is RunMetricsResponse {
   return cache !== null && typeof cache === "object" && (cache as { metricsVersion?: unknown }).metricsVersion === METRICS_VERSION;
 }
 
+/** Every path that computes a run's metrics goes through here, so stale stored scores are rescored first. */
 export async function computeRunMetricsResponse(runId: string): Promise<RunMetricsResponse> {
+  await rescoreRunIfStale(runId);
   const [outcomes, turns] = await Promise.all([loadTrajectoryOutcomes({ runId }), loadTurnScores({ runId })]);
   const metrics = computeRunMetrics(outcomes, turns);
   return {
