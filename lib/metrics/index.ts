@@ -8,6 +8,7 @@ export * from "./is-deep-equal";
 export * from "./classify-stop-reason";
 export * from "./scoring-rules";
 export * from "./check-communicated-info";
+export * from "./match-expected-action";
 export * from "./resolve-tool-errors";
 export * from "./score-trajectory-events";
 export * from "./compute-stored-scores";
