@@ -136,7 +136,7 @@ export const trajectoryDetailSelect = {
   stateMatch: true,
   replyCheck: true,
   success: true,
-  run: { select: { id: true, name: true, variant: true, pairingKey: true } },
+  run: { select: { id: true, name: true, variant: true, pairingKey: true, sourceFormat: true } },
   task: { select: { externalId: true } },
 } satisfies Prisma.TrajectorySelect;
 
