@@ -37,6 +37,7 @@ test("a failed tau2 trajectory names the failed action with its argument diff, a
   await page.screenshot({ path: "test-results/verdict-tau2.png", fullPage: true });
 
   // The system prompt (a long policy) starts collapsed.
+  await page.getByRole("button", { name: "Top", exact: true }).click();
   await expect(page.locator('[data-event-row="0"]').getByRole("button", { name: /Show all/ })).toBeVisible();
 });
 

@@ -8,6 +8,8 @@ import { buildTrajectoryNavigation } from "@/lib/presenters/timeline-navigation"
 import { diffState } from "@/lib/presenters/state-diff";
 import { buildReplyCheckView } from "@/lib/presenters/timeline-reply";
 import { buildVerdict } from "@/lib/presenters/build-verdict";
+import { agentMessagesOf } from "@/lib/presenters/verdict-input";
+import { scoringRulesFor } from "@/lib/metrics";
 import { VerdictHeadline, VerdictPanel } from "@/components/timeline/verdict-panel";
 import { OutcomeBadge } from "@/components/run/outcome-badge";
 import { TimelineList } from "@/components/timeline/timeline-list";
@@ -89,7 +91,7 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
               },
             }}
             diff={diffState(task.expectedFinalState, t.finalState)}
-            reply={buildReplyCheckView(t.finalReply, task.requiredReplyInfo)}
+            reply={buildReplyCheckView(t.finalReply, task.requiredReplyInfo, { rule: scoringRulesFor(t.run.sourceFormat).replyRule, agentMessages: agentMessagesOf(view.events) })}
           />
         </div>
         <TaskPanel task={task} />
