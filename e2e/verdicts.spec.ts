@@ -59,3 +59,32 @@ test("jump to first error brings the row into view on the first press", async ({
   await expect(page.locator('[data-event-row="30"]')).toBeInViewport();
   await expect(page.locator('[data-event-row="30"]')).toContainText("first error");
 });
+
+test("side-by-side timelines of two trials align user turns, show the chosen trials and expand a long message", async ({ page, upload }) => {
+  const domain = `airline-shared-${uniqueTag()}`;
+  const runA = (await upload(makeTau2VerdictDocument(uniqueTag(), domain), "a.json")).runs[0]?.id ?? "";
+  const runB = (await upload(makeTau2VerdictDocument(uniqueTag(), domain), "b.json")).runs[0]?.id ?? "";
+  await page.goto(`/compare/task?runs=${runA},${runB}&task=${TAU2_FIXTURE_TASK_ID}&trialA=1&trialB=0`);
+  await expect(page.locator("select[name=trialA]")).toHaveValue("1");
+  await expect(page.locator("select[name=trialB]")).toHaveValue("0");
+
+  const timeline = page.getByRole("table", { name: "Side-by-side timelines" });
+  // Each side's three user messages open user turns 1..3 (turn 0 is the greeting before the first user message).
+  await expect(timeline.locator('tr[data-row-kind="user"]')).toHaveCount(4);
+  const divergence = timeline.locator('tr[data-first-divergence="true"]');
+  await expect(divergence).toHaveCount(1);
+  await expect(divergence).toContainText('"amount":50');
+  await expect(divergence).toContainText('"amount":100');
+  await expect(divergence).toHaveAttribute("data-user-turn", "1");
+  // Tool results are shown beside their calls.
+  await expect(divergence).toContainText("Certificate of 50 sent.");
+
+  const longText = timeline.getByLabel("Show the full text of event #11").first();
+  await longText.click();
+  await expect(timeline.getByText("The end of the long message.").first()).toBeVisible();
+
+  await expect(page.getByLabel(/^Verdict of /)).toHaveCount(2);
+  await expect(page.getByLabel(/^Verdict of /).nth(0)).toContainText("No reward_info recorded");
+  await expect(page.getByLabel(/^Verdict of /).nth(1)).toContainText("amount: expected 50, got 100");
+  await page.screenshot({ path: "test-results/verdict-compare.png", fullPage: true });
+});

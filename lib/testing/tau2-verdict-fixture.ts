@@ -52,7 +52,8 @@ function failedRewardInfo(): unknown {
   };
 }
 
-export function makeTau2VerdictDocument(tag: string): Record<string, unknown> {
+/** `domain`: runs uploaded with the same domain share a suite and can be compared task by task. */
+export function makeTau2VerdictDocument(tag: string, domain = `airline-${tag}`): Record<string, unknown> {
   return {
     timestamp: "2026-11-30T10:00:00.000000",
     info: {
@@ -60,7 +61,7 @@ export function makeTau2VerdictDocument(tag: string): Record<string, unknown> {
       num_trials: 2,
       agent_info: { implementation: "llm_agent", llm: "gpt-4.1-verdicts", llm_args: { temperature: 0 } },
       user_info: { implementation: "user_simulator", llm: "gpt-4.1", llm_args: { temperature: 0 } },
-      environment_info: { domain_name: `airline-${tag}`, policy: "Be exact.", tool_defs: null },
+      environment_info: { domain_name: domain, policy: "Be exact.", tool_defs: null },
     },
     tasks: [
       {
