@@ -62,7 +62,7 @@ test.describe("compare a base run with its SFT run", () => {
     await expect(divergence).toContainText("first divergence");
     await expect(divergence).toContainText('{"cents":250,"order_id":"task-2"}');
     await expect(divergence).toContainText('{"cents":2500,"order_id":"task-2"}');
-    await expect(page.getByText("First divergence in turn 0")).toBeVisible();
+    await expect(page.getByText("First divergence in user turn 0")).toBeVisible();
     await page.screenshot({ path: "test-results/compare-task.png", fullPage: true });
 
     await page.getByRole("combobox", { name: /^Trial of .* \(sft\)$/ }).selectOption("2");

@@ -18,7 +18,8 @@ export function TrialPicker(props: { runIds: [string, string]; taskId: string; l
       {(["trialA", "trialB"] as const).map((name, side) => (
         <label key={name}>
           {labels[side]}{" "}
-          <select name={name} defaultValue={selected[side]} aria-label={`Trial of ${labels[side]}`}>
+          {/* Keyed by the shown trial: an uncontrolled select kept its old value across client navigations. */}
+          <select key={`${name}-${selected[side]}`} name={name} defaultValue={selected[side]} aria-label={`Trial of ${labels[side]}`}>
             {(trials[side] ?? []).map((option) => (
               <option key={option.trial} value={option.trial}>
                 {optionLabel(option)}

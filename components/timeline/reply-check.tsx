@@ -15,6 +15,7 @@ export function ReplyCheck({ view, finalReply, inferred }: { view: ReplyCheckVie
       ) : (
         <p className="muted">The task requires no reply strings.</p>
       )}
+      {view.ruleNote ? <p className="muted">{view.ruleNote}</p> : null}
       <h4 className={styles.heading}>Final reply {inferred ? <span className="badge warn" title="Taken from the last agent message: the source recorded no final reply">inferred</span> : null}</h4>
       {finalReply === null ? (
         <p className="muted">n/a: no final reply.</p>

@@ -13,6 +13,8 @@ const KIND_LABELS: Record<string, string> = {
 
 interface EventRowProps {
   event: TimelineEvent;
+  /** Labels of the verdict checks that refer to this event. */
+  marks?: readonly string[];
   expanded: boolean;
   onToggle: (seq: number) => void;
   onJump: (seq: number) => void;
@@ -26,7 +28,7 @@ function JumpLink({ seq, onJump, children }: { seq: number; onJump: (seq: number
   );
 }
 
-export function TimelineEventRow({ event, expanded, onToggle, onJump }: EventRowProps) {
+export function TimelineEventRow({ event, marks, expanded, onToggle, onJump }: EventRowProps) {
   const rowClass = [styles.event, styles[`actor_${event.actor}`] ?? "", event.isError ? styles.errorRow : "", event.firstError ? styles.firstError : ""].join(" ");
   return (
     <article className={rowClass} data-event-row={event.seq} aria-label={`event ${event.seq}: ${event.actor} ${KIND_LABELS[event.kind] ?? event.kind}`}>
@@ -41,10 +43,21 @@ export function TimelineEventRow({ event, expanded, onToggle, onJump }: EventRow
         {event.firstError ? <span className="badge bad" data-first-error>first error</span> : null}
         {event.failed && event.kind === "tool_call" ? <span className="badge bad">failed call</span> : null}
         {event.retriedAt !== null ? <JumpLink seq={event.retriedAt} onJump={onJump}>{`retried at #${event.retriedAt}`}</JumpLink> : null}
-        {event.unresolved ? <span className="badge warn">unresolved</span> : null}
+        {event.resolvedAt !== null ? <JumpLink seq={event.resolvedAt} onJump={onJump}>{`resolved at #${event.resolvedAt}`}</JumpLink> : null}
+        {event.unresolved ? <span className="badge warn" title="No later successful result of the same tool by the same actor">unresolved</span> : null}
         {event.retryOf !== null ? <JumpLink seq={event.retryOf} onJump={onJump}>{`retry of #${event.retryOf}`}</JumpLink> : null}
+        {marks?.map((mark) => (
+          <span key={mark} className={`badge ${styles.checkMark}`} data-check-mark>
+            check: {mark}
+          </span>
+        ))}
       </div>
-      {event.text !== null ? <div className={styles.text}>{event.text}</div> : null}
+      {event.text !== null && event.kind === "system" ? (
+        // Long system prompts (policies) start collapsed, like long tool outputs.
+        <CollapsibleText text={event.text} expanded={expanded} onToggle={() => onToggle(event.seq)} />
+      ) : event.text !== null ? (
+        <div className={styles.text}>{event.text}</div>
+      ) : null}
       {event.body !== null ? <CollapsibleText text={event.body} expanded={expanded} onToggle={() => onToggle(event.seq)} error={event.isError} /> : null}
     </article>
   );

@@ -11,14 +11,21 @@ import styles from "./timeline.module.css";
 function estimateRowHeight(row: TimelineRow): number {
   if (row.type === "turn") return 36 + 20 * row.turn.labels.length;
   const { event } = row;
-  const textLines = event.text === null ? 0 : Math.min(40, Math.ceil(event.text.length / 110) + event.text.split("\n").length - 1);
+  const shownText = event.text === null ? null : event.kind === "system" ? collapseText(event.text).preview : event.text;
+  const textLines = shownText === null ? 0 : Math.min(40, Math.ceil(shownText.length / 110) + shownText.split("\n").length - 1);
   const bodyLines = event.body === null ? 0 : collapseText(event.body).preview.split("\n").length + 2;
   return 34 + 19 * textLines + 16 * bodyLines;
 }
 
 const getRowKey = (row: TimelineRow) => row.key;
 
-export function TimelineList({ rows, firstErrorSeq }: { rows: TimelineRow[]; firstErrorSeq: number | null }) {
+const EVENT_HASH = /^#event-(\d+)$/;
+
+/**
+ * `marks`: labels of the verdict checks that refer to each event (seq). Links to `#event-N` anywhere on the
+ * page (verdict panel, search results) move the windowed list to that event, also when the page opens with one.
+ */
+export function TimelineList({ rows, firstErrorSeq, marks = {} }: { rows: TimelineRow[]; firstErrorSeq: number | null; marks?: Record<number, string[]> }) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [target, setTarget] = useState<ScrollTarget | null>(null);
   const indexBySeq = useMemo(() => new Map(rows.flatMap((row, index) => (row.type === "event" ? [[row.event.seq, index] as const] : []))), [rows]);
@@ -39,6 +46,31 @@ export function TimelineList({ rows, firstErrorSeq }: { rows: TimelineRow[]; fir
       return next;
     });
   }, []);
+
+  useEffect(() => {
+    const fromHash = (hash: string) => {
+      const match = EVENT_HASH.exec(hash);
+      if (match?.[1]) jump(Number(match[1]));
+      return match !== null;
+    };
+    fromHash(window.location.hash);
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as HTMLElement | null)?.closest?.("a[href^='#event-']");
+      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const hash = link.getAttribute("href") ?? "";
+      if (!fromHash(hash)) return;
+      // The hash keeps the position shareable; the list, not the browser, does the scrolling.
+      event.preventDefault();
+      window.history.replaceState(null, "", hash);
+    };
+    const onHashChange = () => fromHash(window.location.hash);
+    document.addEventListener("click", onClick);
+    window.addEventListener("hashchange", onHashChange);
+    return () => {
+      document.removeEventListener("click", onClick);
+      window.removeEventListener("hashchange", onHashChange);
+    };
+  }, [jump]);
 
   useEffect(() => {
     if (firstErrorSeq === null) return;
@@ -73,7 +105,7 @@ export function TimelineList({ rows, firstErrorSeq }: { rows: TimelineRow[]; fir
           row.type === "turn" ? (
             <TimelineTurnRow turn={row.turn} />
           ) : (
-            <TimelineEventRow event={row.event} expanded={expanded.has(row.event.seq)} onToggle={toggle} onJump={jump} />
+            <TimelineEventRow event={row.event} marks={marks[row.event.seq]} expanded={expanded.has(row.event.seq)} onToggle={toggle} onJump={jump} />
           )
         }
       />

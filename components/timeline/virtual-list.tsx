@@ -87,12 +87,34 @@ export function VirtualList<T>({ items, getKey, estimateHeight, renderItem, clas
     return () => resize.disconnect();
   }, []);
 
+  // A jump stays pending while the rows it brings into the window are measured: each measurement moves the
+  // target's offset, so the view is re-aligned until the user scrolls or a moment has passed.
+  const pending = useRef<{ index: number; until: number } | null>(null);
+  const cancelPending = useCallback(() => {
+    pending.current = null;
+  }, []);
+
   useEffect(() => {
     const container = containerRef.current;
     if (!container || !scrollTarget) return;
+    pending.current = { index: scrollTarget.index, until: Date.now() + 1500 };
     container.scrollTop = offsets[scrollTarget.index] ?? 0;
-    // Only a new target scrolls; later re-measurements must not pull the view back.
+    // The list itself may be off screen (a link from the verdict panel): bring it into view too.
+    if (typeof container.scrollIntoView === "function") container.scrollIntoView({ block: "nearest" });
+    // Only a new target starts a jump; the layout effect below follows the measurements.
   }, [scrollTarget]);
+
+  useLayoutEffect(() => {
+    const container = containerRef.current;
+    const target = pending.current;
+    if (!container || !target) return;
+    if (Date.now() > target.until) {
+      pending.current = null;
+      return;
+    }
+    const top = offsets[target.index] ?? 0;
+    if (Math.abs(container.scrollTop - top) > 1) container.scrollTop = top;
+  }, [offsets]);
 
   const measure = useCallback(
     (element: HTMLDivElement | null) => {
@@ -110,7 +132,18 @@ export function VirtualList<T>({ items, getKey, estimateHeight, renderItem, clas
   const total = offsets[items.length] ?? 0;
 
   return (
-    <div ref={containerRef} className={className} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)} role="list" aria-label={label} tabIndex={0}>
+    <div
+      ref={containerRef}
+      className={className}
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      onWheel={cancelPending}
+      onPointerDown={cancelPending}
+      onTouchStart={cancelPending}
+      onKeyDown={cancelPending}
+      role="list"
+      aria-label={label}
+      tabIndex={0}
+    >
       <div style={{ height: total, position: "relative" }}>
         <div style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${offsets[start] ?? 0}px)` }}>
           {items.slice(start, end).map((item, offset) => {

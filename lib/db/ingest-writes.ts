@@ -159,6 +159,7 @@ export interface RunRow {
   sourceFormat: string;
   metadata: unknown;
   tags: Record<string, string>;
+  scoresVersion: number;
 }
 
 const runColumns: Column<RunRow>[] = [
@@ -177,6 +178,7 @@ const runColumns: Column<RunRow>[] = [
   { name: "metadata", type: "jsonb", value: (r) => jsonOrNull(r.metadata) },
   { name: "tags", type: "jsonb", value: (r) => jsonOrNull(r.tags) },
   { name: "nameIsCustom", type: "bool", value: (r) => r.nameIsCustom },
+  { name: "scoresVersion", type: "int4", value: (r) => r.scoresVersion },
 ];
 
 export function insertRuns(tx: IngestSession, rows: RunRow[]): Promise<void> {

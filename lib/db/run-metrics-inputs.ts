@@ -1,4 +1,4 @@
-import type { TrajectoryEffort, TrajectoryOutcome, TurnScore } from "@/lib/metrics";
+import { scoringRulesFor, type TrajectoryEffort, type TrajectoryOutcome, type TurnScore } from "@/lib/metrics";
 import { db, type DbOrTx } from "./client";
 
 const outcomeSelect = {
@@ -22,6 +22,7 @@ const outcomeSelect = {
   judgePolicyViolation: true,
   judgeFailureCategory: true,
   task: { select: { externalId: true, requiresTools: true, persona: true, tags: true } },
+  run: { select: { sourceFormat: true } },
 } as const;
 
 function errorSource(value: string | null): TrajectoryOutcome["judge"]["errorSource"] {
@@ -39,6 +40,7 @@ export async function loadTrajectoryOutcomes({ runId }: { runId: string }, clien
     stopReason: row.stopReason,
     stopReasonInferred: row.stopReasonInferred,
     reward: row.reward,
+    missingRewardIsFailure: scoringRulesFor(row.run.sourceFormat).missingRewardIsFailure,
     stateMatch: row.stateMatch,
     replyCheck: row.replyCheck,
     requiresTools: row.task.requiresTools,

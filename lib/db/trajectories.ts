@@ -1,4 +1,5 @@
 import type { Prisma } from "./generated/client";
+import { compareNatural } from "@/lib/presenters/natural-order";
 import { db, type DbOrTx } from "./client";
 
 /** The few columns a task x trial grid cell needs; cheap enough for 10,000 trajectories. */
@@ -72,17 +73,15 @@ export async function listTrajectoryPage(
   client: DbOrTx = db(),
 ): Promise<{ rows: TrajectoryListRow[]; total: number }> {
   const where = whereOf(runId, filter);
-  const [rows, total] = await Promise.all([
-    client.trajectory.findMany({
-      where,
-      select: trajectoryListSelect,
-      orderBy: [{ task: { externalId: "asc" } }, { trial: "asc" }],
-      skip,
-      take,
-    }),
-    client.trajectory.count({ where }),
-  ]);
-  return { rows, total };
+  // Task ids sort naturally (2 before 10), which SQL's text order cannot do portably (PGlite has no ICU):
+  // order the matching ids here, then load the one page.
+  const keys = await client.trajectory.findMany({ where, select: { id: true, trial: true, task: { select: { externalId: true } } } });
+  keys.sort((a, b) => compareNatural(a.task.externalId, b.task.externalId) || a.trial - b.trial);
+  const pageIds = keys.slice(skip, skip + take).map((key) => key.id);
+  const rows = await client.trajectory.findMany({ where: { id: { in: pageIds } }, select: trajectoryListSelect });
+  const position = new Map(pageIds.map((id, index) => [id, index]));
+  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  return { rows, total: keys.length };
 }
 
 export interface TrajectoryFacets {
@@ -136,7 +135,7 @@ export const trajectoryDetailSelect = {
   stateMatch: true,
   replyCheck: true,
   success: true,
-  run: { select: { id: true, name: true, variant: true, pairingKey: true } },
+  run: { select: { id: true, name: true, variant: true, pairingKey: true, sourceFormat: true } },
   task: { select: { externalId: true } },
 } satisfies Prisma.TrajectorySelect;
 

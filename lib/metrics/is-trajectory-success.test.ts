@@ -25,4 +25,11 @@ describe("isTrajectorySuccess", () => {
     expect(isTrajectorySuccess(createTestOutcome({ stateMatch: false, stopReason: null }))).toBe(false);
     expect(isTrajectorySuccess(createTestOutcome({ stateMatch: true, stopReason: null }))).toBeNull();
   });
+
+  it("counts a missing reward as a failure where the source does (tau2), and only there", () => {
+    expect(isTrajectorySuccess(createTestOutcome({ reward: null, missingRewardIsFailure: true }))).toBe(false);
+    expect(isTrajectorySuccess(createTestOutcome({ reward: null, missingRewardIsFailure: true, replyCheck: true }))).toBe(false);
+    expect(isTrajectorySuccess(createTestOutcome({ reward: 1, missingRewardIsFailure: true }))).toBe(true);
+    expect(isTrajectorySuccess(createTestOutcome({ reward: null, missingRewardIsFailure: false }))).toBeNull();
+  });
 });

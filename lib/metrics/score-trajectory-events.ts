@@ -1,4 +1,7 @@
+import { checkCommunicatedInfo } from "./check-communicated-info";
 import { isDeepEqual } from "./is-deep-equal";
+import { resolveToolErrors } from "./resolve-tool-errors";
+import type { ReplyRule } from "./scoring-rules";
 import type { MetricEvent } from "./types";
 
 export interface TrajectoryScoringContext {
@@ -10,6 +13,8 @@ export interface TrajectoryScoringContext {
   finalReply?: string | null;
   /** turnIndex values a judge flagged as erroneous. */
   flaggedTurns?: readonly number[];
+  /** How required strings are looked for (scoring-rules.ts); default: the final reply, case-sensitive. */
+  replyRule?: ReplyRule;
 }
 
 export interface TrajectoryEventScore {
@@ -25,18 +30,6 @@ export interface TrajectoryEventScore {
   agentToolCallCount: number;
 }
 
-/**
- * A tool_result may lack a tool name (tau2 tool messages carry only the call
- * id), so name and requester are recovered from the matching tool_call.
- */
-function resolveCallers(events: readonly MetricEvent[]): Map<string, { toolName: string | null; actor: string }> {
-  const byCallId = new Map<string, { toolName: string | null; actor: string }>();
-  for (const event of events) {
-    if (event.kind === "tool_call" && event.callId !== null) byCallId.set(event.callId, { toolName: event.toolName, actor: event.actor });
-  }
-  return byCallId;
-}
-
 export function checkRequiredReply(required: readonly string[] | null | undefined, finalReply: string | null | undefined): boolean | null {
   if (!required || required.length === 0) return null;
   if (finalReply === null || finalReply === undefined) return false;
@@ -44,25 +37,21 @@ export function checkRequiredReply(required: readonly string[] | null | undefine
   return required.every((text) => finalReply.includes(text));
 }
 
+function checkReply(events: readonly MetricEvent[], context: TrajectoryScoringContext): boolean | null {
+  if (context.replyRule !== "any-agent-message") return checkRequiredReply(context.requiredReplyInfo, context.finalReply);
+  const required = context.requiredReplyInfo;
+  if (!required || required.length === 0) return null;
+  const messages = events.flatMap((event) => (event.kind === "agent_message" && event.actor === "agent" && event.text !== null ? [{ seq: event.seq, text: event.text }] : []));
+  return checkCommunicatedInfo(required, messages).every((check) => check.met);
+}
+
 export function scoreTrajectoryEvents(events: readonly MetricEvent[], context: TrajectoryScoringContext = {}): TrajectoryEventScore {
   const ordered = [...events].sort((a, b) => a.seq - b.seq);
-  const callers = resolveCallers(ordered);
-  const results = ordered.map((event, index) => {
-    const caller = event.callId !== null ? callers.get(event.callId) : undefined;
-    return { event, index, toolName: event.toolName ?? caller?.toolName ?? null, actor: caller?.actor ?? event.actor };
-  });
-  const toolResults = results.filter((r) => r.event.kind === "tool_result");
-  const errors = toolResults.filter((r) => r.event.isError);
-  // Resolved = a later successful result of the same tool for the same requester.
-  const unresolved = errors.filter(
-    (error) =>
-      !toolResults.some(
-        (later) => later.index > error.index && !later.event.isError && later.toolName === error.toolName && later.actor === error.actor,
-      ),
-  );
+  const errors = resolveToolErrors(ordered);
+  const positionOf = new Map(ordered.map((event, index) => [event.seq, index]));
 
   const flagged = new Set(context.flaggedTurns ?? []);
-  const firstToolError = errors[0]?.index ?? null;
+  const firstToolError = errors[0] ? positionOf.get(errors[0].errorSeq) ?? null : null;
   const firstFlagged = ordered.findIndex((event) => flagged.has(event.turnIndex));
   const candidates = [firstToolError, firstFlagged >= 0 ? firstFlagged : null].filter((v): v is number => v !== null);
   const firstErrorIndex = candidates.length > 0 ? Math.min(...candidates) : null;
@@ -70,9 +59,9 @@ export function scoreTrajectoryEvents(events: readonly MetricEvent[], context: T
   const expected = context.expectedFinalState;
   return {
     stateMatch: expected === null || expected === undefined ? null : isDeepEqual(context.finalState, expected),
-    replyCheck: checkRequiredReply(context.requiredReplyInfo, context.finalReply),
+    replyCheck: checkReply(ordered, context),
     toolErrorCount: errors.length,
-    unresolvedToolErrorCount: unresolved.length,
+    unresolvedToolErrorCount: errors.filter((error) => error.resolvedAt === null).length,
     firstErrorPosition: firstErrorIndex === null ? null : firstErrorIndex / ordered.length,
     userTurns: ordered.filter((event) => event.kind === "user_message" && event.actor === "user").length,
     toolCallCount: ordered.filter((event) => event.kind === "tool_call").length,

@@ -31,6 +31,8 @@ export interface TrajectoryOutcome {
   stopReasonInferred: boolean;
   /** External reward (tau2 / tau-bench) when given. */
   reward: number | null;
+  /** The source counts a missing reward as a failure (tau2; see scoring-rules.ts). Absent = false. */
+  missingRewardIsFailure?: boolean;
   /** Final state == expected final state (null if the task has no expected state). */
   stateMatch: boolean | null;
   /** All required reply strings found (null if none required). */

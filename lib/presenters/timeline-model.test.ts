@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { scoreTrajectoryEvents, type MetricEvent } from "@/lib/metrics";
 import { buildTimelineModel, parseTurnLabels, type TimelineEventInput } from "./timeline-model";
 
 let seq = 0;
@@ -80,6 +81,30 @@ describe("buildTimelineModel", () => {
     expect(events[0]).toMatchObject({ failed: true, unresolved: true, retriedAt: null });
     expect(events[2]?.retryOf).toBeNull();
     expect(events[3]?.retryOf).toBeNull();
+  });
+
+  it("follows the recovery metric: a retry that fails again leaves the error unresolved, in the timeline and in the metric", () => {
+    reset();
+    const input = [
+      event({ kind: "user_message", actor: "user", text: "go" }),
+      event({ kind: "tool_call", toolName: "lookup", callId: "a" }),
+      event({ kind: "tool_result", callId: "a", isError: true, output: "Error: timeout" }),
+      event({ kind: "tool_call", toolName: "lookup", callId: "b" }),
+      event({ kind: "tool_result", callId: "b", isError: true, output: "Error: timeout" }),
+      event({ kind: "tool_call", toolName: "cancel", callId: "c" }),
+      event({ kind: "tool_result", callId: "c", isError: true, output: "Error: denied" }),
+      event({ kind: "tool_call", toolName: "cancel", callId: "d" }),
+      event({ kind: "tool_result", callId: "d", output: "ok" }),
+    ];
+    const model = buildTimelineModel(input, null);
+    const bySeq = new Map(model.turns.flatMap((turn) => turn.events).map((e) => [e.seq, e]));
+    expect(bySeq.get(1)).toMatchObject({ failed: true, retriedAt: 3, unresolved: true, resolvedAt: null });
+    expect(bySeq.get(3)).toMatchObject({ failed: true, retryOf: 1, unresolved: true });
+    expect(bySeq.get(5)).toMatchObject({ failed: true, retriedAt: 7, unresolved: false, resolvedAt: 8 });
+    const metricEvents: MetricEvent[] = input.map((e) => ({ ...e, kind: e.kind as MetricEvent["kind"], actor: e.actor as MetricEvent["actor"] }));
+    const unresolvedInTimeline = [...bySeq.values()].filter((e) => e.unresolved).length;
+    expect(scoreTrajectoryEvents(metricEvents).unresolvedToolErrorCount).toBe(unresolvedInTimeline);
+    expect(unresolvedInTimeline).toBe(2);
   });
 
   it("pairs results without call ids to the latest open call of the same tool", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { resolveToolErrors } from "@/lib/metrics/resolve-tool-errors";
 import { formatJson } from "./timeline-format";
 
 export interface TimelineEventInput {
@@ -52,7 +53,9 @@ export interface TimelineEvent {
   failed: boolean;
   /** On a failed call: the seq of the later call to the same tool by the same actor. */
   retriedAt: number | null;
-  /** On a failed call no later call retried. */
+  /** On a failed call: the seq of the later successful result of the same tool by the same actor that resolved it. */
+  resolvedAt: number | null;
+  /** On a failed call no later successful result resolved: the recovery metric's rule (resolveToolErrors). */
   unresolved: boolean;
   /** On a call: the seq of the failed call it retries. */
   retryOf: number | null;
@@ -147,6 +150,7 @@ export function buildTimelineModel(input: readonly TimelineEventInput[], turnLab
       resultOf: calls.get(event.seq)?.seq ?? null,
       failed: false,
       retriedAt: null,
+      resolvedAt: null,
       unresolved: false,
       retryOf: null,
       firstError: false,
@@ -154,6 +158,7 @@ export function buildTimelineModel(input: readonly TimelineEventInput[], turnLab
     });
   }
 
+  const resolutions = new Map(resolveToolErrors(events).map((resolution) => [resolution.errorSeq, resolution]));
   let errorCount = 0;
   for (const event of events) {
     if (event.kind !== "tool_result" || !event.isError) continue;
@@ -164,14 +169,16 @@ export function buildTimelineModel(input: readonly TimelineEventInput[], turnLab
     failed.failed = true;
     const actor = call?.actor ?? event.actor;
     const toolName = failed.toolName;
+    // The retry link is informational; whether the error was recovered follows the metric's rule.
     const retry = events.find((later) => later.seq > event.seq && later.kind === "tool_call" && later.actor === actor && later.toolName === toolName);
     const retryEvent = retry ? model.get(retry.seq) : undefined;
     if (retryEvent) {
       failed.retriedAt = retryEvent.seq;
       retryEvent.retryOf ??= failed.seq;
-    } else {
-      failed.unresolved = true;
     }
+    const resolvedAt = resolutions.get(event.seq)?.resolvedAt ?? null;
+    if (resolvedAt === null) failed.unresolved = true;
+    else failed.resolvedAt ??= resolvedAt;
   }
 
   // Same rule as the stored firstErrorPosition: the earlier of the first error result and the first flagged-turn event.

@@ -2,9 +2,14 @@ import { computeEffort, computeRunMetrics, isTrajectorySuccess, type TrajectoryO
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
 import { loadTrajectoryEffort, loadTrajectoryOutcomes, loadTurnScores, readMetricsCache, writeMetricsCache } from "@/lib/db/run-metrics-inputs";
 import { AppError } from "./app-error";
+import { rescoreRunIfStale } from "./rescore-run";
 
-/** Bump when a metric definition changes: cached values of older versions are recomputed. */
-export const METRICS_VERSION = 2;
+/**
+ * Bump when a metric definition changes: cached values of older versions are recomputed.
+ * 2: cost and effort (experiments).
+ * 3: tau2 communicate rule, missing tau2 reward = failure, one tool-error recovery rule (stored scores: SCORES_VERSION).
+ */
+export const METRICS_VERSION = 3;
 
 export type { RunMetricsResponse };
 
@@ -20,7 +25,9 @@ function isCurrent(cache: unknown): cache is RunMetricsResponse {
   return cache !== null && typeof cache === "object" && (cache as { metricsVersion?: unknown }).metricsVersion === METRICS_VERSION;
 }
 
+/** Every path that computes a run's metrics goes through here, so stale stored scores are rescored first. */
 export async function computeRunMetricsResponse(runId: string): Promise<RunMetricsResponse> {
+  await rescoreRunIfStale(runId);
   const [outcomes, turns, effort] = await Promise.all([loadTrajectoryOutcomes({ runId }), loadTurnScores({ runId }), loadTrajectoryEffort({ runId })]);
   const metrics = computeRunMetrics(outcomes, turns);
   return {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { openBundle, DocumentTooLargeError, type OpenedBundle } from "@/lib/bundles/read-bundle";
 import { BundleInputError, IssueCollector, type BundleIssue } from "@/lib/bundles/issues";
 import { prepareTrajectory } from "@/lib/bundles/rows/prepare-trajectory";
+import { SCORES_VERSION, scoringRulesFor } from "@/lib/metrics";
 import { prepareTurnPrediction } from "@/lib/bundles/rows/prepare-turn-prediction";
 import { taskDefinitionHash } from "@/lib/bundles/rows/prepare-header";
 import type { EventRow, TrajectoryRow, TurnPredictionRow } from "@/lib/bundles/rows/types";
@@ -151,10 +152,12 @@ async function writeBundle(tx: IngestSession, opened: OpenedBundle, tap: ByteTap
       sourceFormat: opened.format,
       metadata: identity.metadata,
       tags: identity.tags,
+      scoresVersion: SCORES_VERSION,
     });
   }
   await insertRuns(tx, runs);
 
+  const rules = scoringRulesFor(opened.format);
   const counts: IngestCounts = { tasks: header.tasks.length, trajectories: 0, events: 0, turnPredictions: 0 };
   const buffer = new RowBuffer(tx);
   const report = (phase: IngestProgress["phase"]) => input.onProgress?.({ phase, bytes: tap.bytes, ...counts });
@@ -166,7 +169,7 @@ async function writeBundle(tx: IngestSession, opened: OpenedBundle, tap: ByteTap
     if (record.kind === "trajectory") {
       const task = tasksByExternalId.get(record.value.task);
       if (!task) continue;
-      const prepared = prepareTrajectory({ id: randomUUID(), runId, taskId, task, record: record.value });
+      const prepared = prepareTrajectory({ id: randomUUID(), runId, taskId, task, record: record.value, rules });
       buffer.trajectories.push(prepared.trajectory);
       buffer.events.push(...prepared.events);
       counts.trajectories += 1;

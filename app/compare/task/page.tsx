@@ -2,6 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { SideBySideTimeline } from "@/components/compare/side-by-side-timeline";
 import { TrialPicker } from "@/components/compare/trial-picker";
+import { VerdictHeadline, VerdictPanel } from "@/components/timeline/verdict-panel";
 import { compareHref, CompareTaskQuerySchema, firstValues } from "@/lib/presenters/compare-params";
 import { AppError } from "@/lib/server/app-error";
 import { requirePageAccess } from "@/lib/server/auth/page-access";
@@ -48,13 +49,28 @@ export default async function CompareTaskPage({ searchParams }: { searchParams: 
         </div>
         <p>
           {firstDivergenceTurn === null ? (
-            <span className="badge ok">The two trajectories take the same steps (tool outputs are not compared).</span>
+            <span className="badge ok">The two trajectories take the same agent actions (user wording and tool outputs are not compared).</span>
           ) : (
-            <span className="badge warn">First divergence in turn {firstDivergenceTurn}</span>
+            <span className="badge warn">First divergence in user turn {firstDivergenceTurn}</span>
           )}
         </p>
       </div>
       <SideBySideTimeline alignment={timelines.alignment} labels={labels} />
+      <div className="grid-2" aria-label="Verdicts side by side">
+        {timelines.verdicts.map((verdict, i) => (
+          <div key={i} aria-label={`Verdict of ${labels[i]}`}>
+            <h2>{labels[i]}</h2>
+            {verdict ? (
+              <>
+                <VerdictHeadline verdict={verdict} />
+                <VerdictPanel verdict={verdict} />
+              </>
+            ) : (
+              <p className="muted">n/a: the trajectory could not be read.</p>
+            )}
+          </div>
+        ))}
+      </div>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { isTrajectorySuccess, scoreTrajectoryEvents, type MetricEvent } from "@/lib/metrics";
+import { computeStoredScores, scoringRulesFor, type MetricEvent, type ScoringRules } from "@/lib/metrics";
 import type { BundleEvent } from "../schema/event";
 import type { Task } from "../schema/task";
 import type { Trajectory } from "../schema/trajectory";
@@ -62,7 +62,7 @@ export function prepareEvents(trajectoryId: string, events: readonly BundleEvent
   }));
 }
 
-function toMetricEvents(rows: readonly EventRow[]): MetricEvent[] {
+export function toMetricEvents(rows: readonly Pick<EventRow, "seq" | "turnIndex" | "kind" | "actor" | "toolName" | "callId" | "isError" | "text">[]): MetricEvent[] {
   return rows.map((row) => ({
     seq: row.seq,
     turnIndex: row.turnIndex,
@@ -88,20 +88,28 @@ export interface PreparedTrajectory {
   events: EventRow[];
 }
 
-/** Maps one validated trajectory to rows, with the per-trajectory scores computed once here. */
-export function prepareTrajectory(input: { id: string; runId: string; taskId: string; task: Task; record: Trajectory }): PreparedTrajectory {
+/**
+ * Maps one validated trajectory to rows, with the per-trajectory scores computed once here. `rules` follow the
+ * bundle's source format (scoringRulesFor); without them a Loopscope bundle's rules apply.
+ */
+export function prepareTrajectory(input: { id: string; runId: string; taskId: string; task: Task; record: Trajectory; rules?: ScoringRules }): PreparedTrajectory {
   const { record, task } = input;
+  const rules = input.rules ?? scoringRulesFor(null);
   const events = prepareEvents(input.id, record.events);
   const finalReply = record.finalReply ?? lastAgentText(record.events);
   const flaggedTurns = (record.turnLabels ?? []).filter((label) => label.success === false).map((label) => label.turn);
-  const score = scoreTrajectoryEvents(toMetricEvents(events), {
+  const reward = record.reward ?? null;
+  const score = computeStoredScores({
+    events: toMetricEvents(events),
     requiredReplyInfo: task.requiredReplyInfo,
     expectedFinalState: task.expectedFinalState ?? null,
     finalState: record.finalState ?? null,
     finalReply,
     flaggedTurns,
+    reward,
+    stopReason: record.stopReason ?? null,
+    rules,
   });
-  const reward = record.reward ?? null;
   const judge = record.judge;
   return {
     events,
@@ -135,16 +143,8 @@ export function prepareTrajectory(input: { id: string; runId: string; taskId: st
       durationMs: record.durationMs ?? null,
       eventCount: events.length,
       messageCount: countMessages(record.events),
-      userTurns: score.userTurns,
-      toolCallCount: score.agentToolCallCount,
-      userToolCallCount: score.toolCallCount - score.agentToolCallCount,
-      toolErrorCount: score.toolErrorCount,
+      ...score,
       toolErrorsInferred: events.some((event) => event.errorInferred),
-      unresolvedToolErrorCount: score.unresolvedToolErrorCount,
-      firstErrorPosition: score.firstErrorPosition,
-      stateMatch: score.stateMatch,
-      replyCheck: score.replyCheck,
-      success: isTrajectorySuccess({ reward, stopReason: record.stopReason ?? null, stateMatch: score.stateMatch, replyCheck: score.replyCheck }),
     },
   };
 }

@@ -7,6 +7,10 @@ import { buildTimelineModel } from "@/lib/presenters/timeline-model";
 import { buildTrajectoryNavigation } from "@/lib/presenters/timeline-navigation";
 import { diffState } from "@/lib/presenters/state-diff";
 import { buildReplyCheckView } from "@/lib/presenters/timeline-reply";
+import { buildVerdict } from "@/lib/presenters/build-verdict";
+import { agentMessagesOf } from "@/lib/presenters/verdict-input";
+import { scoringRulesFor } from "@/lib/metrics";
+import { VerdictHeadline, VerdictPanel } from "@/components/timeline/verdict-panel";
 import { OutcomeBadge } from "@/components/run/outcome-badge";
 import { TimelineList } from "@/components/timeline/timeline-list";
 import { TrajectoryEnd } from "@/components/timeline/trajectory-end";
@@ -28,6 +32,17 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
   const navigation = buildTrajectoryNavigation(view.cells, t.id);
   if (!navigation) notFound();
   const model = buildTimelineModel(view.events, t.judgeTurnLabels);
+  const verdict = buildVerdict({
+    sourceFormat: t.run.sourceFormat,
+    reward: t.reward,
+    rewardBreakdown: t.rewardBreakdown,
+    events: view.events,
+    task: { expectedActions: task.expectedActions, evaluationCriteria: task.evaluationCriteria, requiredReplyInfo: task.requiredReplyInfo, expectedFinalState: task.expectedFinalState },
+    finalState: t.finalState,
+    finalReply: t.finalReply,
+    stateMatch: t.stateMatch,
+    replyCheck: t.replyCheck,
+  });
   return (
     <>
       <p className="muted">
@@ -38,6 +53,7 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
         <OutcomeBadge success={t.success} stopReason={t.stopReason} />
         <span className="badge">{t.run.variant}</span>
       </div>
+      <VerdictHeadline verdict={verdict} />
       <p className="muted" aria-label="Trajectory summary">
         {t.eventCount} events · {t.userTurns} user turns · {t.toolCallCount} agent tool calls
         {t.userToolCallCount > 0 ? ` · ${t.userToolCallCount} user tool calls` : ""} · {t.toolErrorCount} tool errors
@@ -48,9 +64,10 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
       <TrajectoryNav runId={t.run.id} taskExternalId={task.externalId} navigation={navigation} paired={view.paired} pairingKey={t.run.pairingKey} />
       <div className={styles.layout}>
         <div className={styles.main}>
+          <VerdictPanel verdict={verdict} />
           <section aria-label="Timeline">
             <h2>Timeline</h2>
-            <TimelineList rows={model.rows} firstErrorSeq={model.firstErrorSeq} />
+            <TimelineList rows={model.rows} firstErrorSeq={model.firstErrorSeq} marks={verdict.marks} />
           </section>
           <TrajectoryEnd
             end={{
@@ -74,7 +91,7 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
               },
             }}
             diff={diffState(task.expectedFinalState, t.finalState)}
-            reply={buildReplyCheckView(t.finalReply, task.requiredReplyInfo)}
+            reply={buildReplyCheckView(t.finalReply, task.requiredReplyInfo, { rule: scoringRulesFor(t.run.sourceFormat).replyRule, agentMessages: agentMessagesOf(view.events) })}
           />
         </div>
         <TaskPanel task={task} />
