@@ -39,6 +39,8 @@ export interface IngestInput {
   fileName: string;
   uploadedBy?: string | null;
   onProgress?: (progress: IngestProgress) => void;
+  /** Inspect logs: which scorer's values become rewards (default: the log's first). */
+  scorer?: string;
 }
 
 const FLUSH_EVENTS = 5_000;
@@ -200,7 +202,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
   const issues = new IssueCollector();
   const bundleId = randomUUID();
   try {
-    const opened = await openBundle(tap.wrap(input.chunks), issues, { fileName: input.fileName, maxDocumentChars: config.LOOPSCOPE_MAX_JSON_DOCUMENT_BYTES });
+    const opened = await openBundle(tap.wrap(input.chunks), issues, { fileName: input.fileName, maxDocumentChars: config.LOOPSCOPE_MAX_JSON_DOCUMENT_BYTES, ...(input.scorer ? { scorer: input.scorer } : {}) });
     if (!opened) return invalid(issues);
     // A single JSON document has been read whole by now, so its hash is known before any write.
     if (tap.done) {
