@@ -1,28 +1,30 @@
 #!/usr/bin/env node
-// Loopscope command line: `loopscope upload <file...> [--url URL] [--token TOKEN]`.
+// Loopscope command line: `loopscope upload <file...> [--url URL] [--token TOKEN] [--scorer NAME]`.
 // Streams each file to POST /api/bundles (never reads a whole file into memory) and
 // exits non-zero when any upload was rejected.
 import { createReadStream, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 
-const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN]
+const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--scorer NAME]
 
   --url URL      the Loopscope server (default: $LOOPSCOPE_URL or http://localhost:3000)
-  --token TOKEN  an API token with the upload scope (default: $LOOPSCOPE_TOKEN)`;
+  --token TOKEN  an API token with the upload scope (default: $LOOPSCOPE_TOKEN)
+  --scorer NAME  Inspect logs: the scorer whose values become rewards (default: the log's first)`;
 
 function parseArgs(argv) {
-  const options = { url: process.env.LOOPSCOPE_URL ?? "http://localhost:3000", token: process.env.LOOPSCOPE_TOKEN ?? null, files: [] };
+  const options = { url: process.env.LOOPSCOPE_URL ?? "http://localhost:3000", token: process.env.LOOPSCOPE_TOKEN ?? null, scorer: null, files: [] };
   const [command, ...rest] = argv;
   for (let index = 0; index < rest.length; index += 1) {
     const arg = rest[index];
-    if (arg === "--url" || arg === "--token") {
+    if (arg === "--url" || arg === "--token" || arg === "--scorer") {
       const value = rest[index + 1];
       if (!value) throw new Error(`${arg} needs a value`);
       options[arg.slice(2)] = value;
       index += 1;
     } else if (arg.startsWith("--url=")) options.url = arg.slice(6);
     else if (arg.startsWith("--token=")) options.token = arg.slice(8);
+    else if (arg.startsWith("--scorer=")) options.scorer = arg.slice(9);
     else if (arg === "-h" || arg === "--help") return { command: "help", options };
     else options.files.push(arg);
   }
@@ -32,7 +34,7 @@ function parseArgs(argv) {
 function contentTypeOf(file) {
   const name = file.toLowerCase();
   if (name.endsWith(".gz") || name.endsWith(".tgz")) return "application/gzip";
-  if (name.endsWith(".zip")) return "application/zip";
+  if (name.endsWith(".zip") || name.endsWith(".eval")) return "application/zip";
   if (name.endsWith(".tar")) return "application/x-tar";
   if (name.endsWith(".jsonl") || name.endsWith(".ndjson")) return "application/x-ndjson";
   return "application/json";
@@ -46,7 +48,9 @@ async function uploadFile(file, options) {
     "x-file-name": encodeURIComponent(path.basename(file)),
   };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(new URL("/api/bundles", options.url), {
+  const url = new URL("/api/bundles", options.url);
+  if (options.scorer) url.searchParams.set("scorer", options.scorer);
+  const response = await fetch(url, {
     method: "POST",
     headers,
     body: Readable.toWeb(createReadStream(file)),

@@ -14,7 +14,7 @@ interface UploadState {
   outcome: UploadOutcome | null;
 }
 
-function send(file: File, uploadId: string, onSent: (bytes: number) => void): Promise<{ status: number; body: unknown }> {
+function send(file: File, uploadId: string, scorer: string, onSent: (bytes: number) => void): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open("POST", "/api/bundles");
@@ -31,6 +31,8 @@ function send(file: File, uploadId: string, onSent: (bytes: number) => void): Pr
     };
     request.onerror = () => resolve({ status: 0, body: { error: "the connection to the server failed" } });
     const form = new FormData();
+    // Before the file: the server reads fields only until the file starts streaming.
+    if (scorer.trim() !== "") form.append("scorer", scorer.trim());
     form.append("file", file, file.name);
     request.send(form);
   });
@@ -39,6 +41,7 @@ function send(file: File, uploadId: string, onSent: (bytes: number) => void): Pr
 export function UploadForm() {
   const [uploads, setUploads] = useState<UploadState[]>([]);
   const [dragging, setDragging] = useState(false);
+  const [scorer, setScorer] = useState("");
   const input = useRef<HTMLInputElement>(null);
 
   const update = useCallback((id: string, patch: Partial<UploadState>) => {
@@ -66,14 +69,14 @@ export function UploadForm() {
             update(upload.id, { serverBytes: progress.bytes, serverTrajectories: progress.trajectories });
           }
         }, 500);
-        const { status, body } = await send(upload.file, upload.id, (sent) =>
+        const { status, body } = await send(upload.file, upload.id, scorer, (sent) =>
           update(upload.id, { sent, phase: sent >= upload.file.size ? "processing" : "uploading" }),
         );
         clearInterval(poll);
         update(upload.id, { phase: "done", outcome: describeUploadResponse(status, body) });
       }
     },
-    [update],
+    [update, scorer],
   );
 
   return (
@@ -91,7 +94,7 @@ export function UploadForm() {
           if (event.dataTransfer.files.length > 0) void start(event.dataTransfer.files);
         }}
       >
-        <p>Drop bundle files here (.json, .jsonl, .jsonl.gz, tau2-bench or tau-bench results, .zip or .tar.gz of a tau2 results folder)</p>
+        <p>Drop bundle files here (.json, .jsonl, .jsonl.gz, tau2-bench or tau-bench results, .zip or .tar.gz of a tau2 results folder, Inspect AI .eval or .json logs)</p>
         <label className="button primary">
           Choose files
           <input
@@ -106,6 +109,13 @@ export function UploadForm() {
             }}
           />
         </label>
+      </div>
+      <div className="row">
+        <label>
+          Inspect scorer (optional){" "}
+          <input type="text" value={scorer} placeholder="the log's first scorer" onChange={(event) => setScorer(event.target.value)} />
+        </label>
+        <span className="muted">For Inspect AI logs with several scorers: whose values become rewards and success.</span>
       </div>
       {uploads.map((upload) => (
         <section key={upload.id} className="panel" aria-label={`Upload of ${upload.file.name}`}>

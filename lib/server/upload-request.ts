@@ -7,9 +7,16 @@ export interface UploadSource {
   chunks: AsyncIterable<Uint8Array>;
   /** Settles once the whole request body has been read (multipart may have trailing parts). */
   done: Promise<void>;
+  /** Inspect logs: the scorer whose values become rewards, from `?scorer=` or a multipart field `scorer` sent before `file`. */
+  scorer?: string;
 }
 
 const RAW_TYPES = ["application/json", "application/x-ndjson", "application/jsonl", "application/gzip", "application/x-gzip", "application/octet-stream", "application/zip", "application/x-tar"];
+
+function scorerFromRequest(request: Request): string | undefined {
+  const value = new URL(request.url).searchParams.get("scorer")?.trim();
+  return value ? value : undefined;
+}
 
 function fileNameFromRequest(request: Request): string {
   const header = request.headers.get("x-file-name");
@@ -28,7 +35,8 @@ export async function readUpload(request: Request): Promise<UploadSource> {
   if (mediaType !== "" && !RAW_TYPES.includes(mediaType)) {
     throw new AppError("bad_request", `unsupported content type "${mediaType}"; use multipart/form-data or one of ${RAW_TYPES.join(", ")}`);
   }
-  return { fileName: fileNameFromRequest(request), chunks: toNodeStream(body), done: Promise.resolve() };
+  const scorer = scorerFromRequest(request);
+  return { fileName: fileNameFromRequest(request), chunks: toNodeStream(body), done: Promise.resolve(), ...(scorer === undefined ? {} : { scorer }) };
 }
 
 function toNodeStream(body: ReadableStream<Uint8Array>): Readable {
@@ -39,14 +47,19 @@ function readMultipart(request: Request, body: ReadableStream<Uint8Array>, conte
   return new Promise((resolve, reject) => {
     const parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1 } });
     let found = false;
+    let scorer = scorerFromRequest(request);
     const done = new Promise<void>((finish) => parser.on("close", () => finish()));
+    // Fields are only seen if they come before the file: the file is streamed as it arrives.
+    parser.on("field", (name, value) => {
+      if (name === "scorer" && value.trim() !== "") scorer = value.trim();
+    });
     parser.on("file", (field, stream, info) => {
       if (field !== "file" || found) {
         stream.resume();
         return;
       }
       found = true;
-      resolve({ fileName: info.filename || fileNameFromRequest(request), chunks: stream, done });
+      resolve({ fileName: info.filename || fileNameFromRequest(request), chunks: stream, done, ...(scorer === undefined ? {} : { scorer }) });
     });
     parser.on("error", (error) => reject(new AppError("bad_request", `malformed multipart body: ${error instanceof Error ? error.message : String(error)}`)));
     parser.on("close", () => {
