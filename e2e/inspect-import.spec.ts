@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { uniqueId } from "@/lib/testing/factories";
 import { makeInspectEvalLog } from "@/lib/testing/inspect-log";
 
-test("an Inspect .eval log uploads through the page and one sample's timeline shows its tool calls and tool error", async ({ page }) => {
+test("an Inspect .eval log uploads through the page and one sample's timeline shows its tool calls and tool error", async ({
+  page,
+}) => {
   const name = `${uniqueId("weather")}.eval`;
   const log = Buffer.from(makeInspectEvalLog({ runId: uniqueId("e2e") }));
   await page.goto("/upload");
@@ -15,7 +17,9 @@ test("an Inspect .eval log uploads through the page and one sample's timeline sh
 
   // Sample a, epoch 1: the trial whose first tool call timed out and was retried.
   await page.getByRole("link", { name: "task a trial 1: success, tool error" }).click();
-  await expect(page.getByRole("article", { name: "event 0: system system" })).toContainText("You are a weather assistant");
+  await expect(page.getByRole("article", { name: "event 0: system system" })).toContainText(
+    "You are a weather assistant",
+  );
   const firstCall = page.getByRole("article", { name: "event 3: agent tool call" });
   await expect(firstCall).toContainText("get_weather");
   await expect(firstCall).toContainText("Paris");
@@ -31,7 +35,13 @@ test("the upload page's scorer field picks another of the log's scorers", async 
   const name = `${uniqueId("judged")}.eval`;
   await page.goto("/upload");
   await page.getByLabel("Inspect scorer (optional)").fill("judge");
-  await page.getByLabel("Bundle files").setInputFiles({ name, mimeType: "application/octet-stream", buffer: Buffer.from(makeInspectEvalLog({ runId: uniqueId("e2e") })) });
+  await page
+    .getByLabel("Bundle files")
+    .setInputFiles({
+      name,
+      mimeType: "application/octet-stream",
+      buffer: Buffer.from(makeInspectEvalLog({ runId: uniqueId("e2e") })),
+    });
   const upload = page.getByRole("region", { name: `Upload of ${name}` });
   await expect(upload.getByRole("status")).toContainText("Stored (inspect-eval)");
   await upload.getByRole("link", { name: "gpt-4o-mini on inspect/weather_tools" }).click();

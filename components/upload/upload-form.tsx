@@ -21,7 +21,7 @@ function send(file: File, uploadId: string, scorer: string, onSent: (bytes: numb
     request.setRequestHeader("x-upload-id", uploadId);
     request.upload.onprogress = (event) => onSent(event.loaded);
     request.onload = () => {
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = JSON.parse(request.responseText);
       } catch {
@@ -62,12 +62,14 @@ export function UploadForm() {
       setUploads((current) => [...added, ...current]);
       for (const upload of added) {
         // The server reads the body as it arrives; polling shows how far it has validated and written.
-        const poll = setInterval(async () => {
-          const response = await fetch(`/api/bundles/progress?id=${upload.id}`).catch(() => null);
-          if (response?.ok) {
-            const progress = (await response.json()) as { bytes: number; trajectories: number };
-            update(upload.id, { serverBytes: progress.bytes, serverTrajectories: progress.trajectories });
-          }
+        const poll = setInterval(() => {
+          void (async () => {
+            const response = await fetch(`/api/bundles/progress?id=${upload.id}`).catch(() => null);
+            if (response?.ok) {
+              const progress = (await response.json()) as { bytes: number; trajectories: number };
+              update(upload.id, { serverBytes: progress.bytes, serverTrajectories: progress.trajectories });
+            }
+          })();
         }, 500);
         const { status, body } = await send(upload.file, upload.id, scorer, (sent) =>
           update(upload.id, { sent, phase: sent >= upload.file.size ? "processing" : "uploading" }),

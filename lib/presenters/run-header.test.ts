@@ -3,7 +3,10 @@ import { readSourceScore } from "./run-header";
 
 describe("readSourceScore", () => {
   it("reads an Inspect run's primary scorer and stored accuracy, n/a (null) when none was stored", () => {
-    expect(readSourceScore({ source: "inspect", primaryScorer: "match", inspectAccuracy: 0.5 })).toEqual({ scorer: "match", accuracy: 0.5 });
+    expect(readSourceScore({ source: "inspect", primaryScorer: "match", inspectAccuracy: 0.5 })).toEqual({
+      scorer: "match",
+      accuracy: 0.5,
+    });
     expect(readSourceScore({ primaryScorer: "match" })).toEqual({ scorer: "match", accuracy: null });
   });
 

@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { strToU8 } from "fflate";
 import { db } from "@/lib/db/client";
 import { uniqueId } from "@/lib/testing/factories";
-import { INSPECT_FIXTURE_FIGURES, makeInspectEvalLog, makeInspectHeader, makeInspectJsonLog } from "@/lib/testing/inspect-log";
+import {
+  INSPECT_FIXTURE_FIGURES,
+  makeInspectEvalLog,
+  makeInspectHeader,
+  makeInspectJsonLog,
+} from "@/lib/testing/inspect-log";
 import { REAL_DATA_DIR, REAL_DATA_SKIP_REASON, realDataFile } from "@/lib/testing/real-data";
 import { tableCounts } from "@/lib/testing/table-counts";
 import { ingestBundle } from "./ingest-bundle";
@@ -26,7 +31,10 @@ async function storedRun(bytes: Uint8Array, fileName: string, scorer?: string) {
 
 describe("ingesting Inspect logs", () => {
   it("stores the .eval fixture: success rate = the accuracy Inspect stored, pass^k from epochs, errored samples left out", async () => {
-    const { result, runId, metrics } = await storedRun(makeInspectEvalLog({ runId: uniqueId("r") }), `${uniqueId("fixture")}.eval`);
+    const { result, runId, metrics } = await storedRun(
+      makeInspectEvalLog({ runId: uniqueId("r") }),
+      `${uniqueId("fixture")}.eval`,
+    );
     expect(result).toMatchObject({ format: "inspect-eval", counts: { tasks: 4, trajectories: 8 } });
     expect(metrics.successRate).toMatchObject({ value: INSPECT_FIXTURE_FIGURES.matchAccuracy, n: 6, successes: 3 });
     expect(metrics.meanReward).toBe(0.5);
@@ -37,7 +45,10 @@ describe("ingesting Inspect logs", () => {
     expect(metrics.stopReasons).toEqual({ completed: 5, message_limit: 1, infrastructure_error: 2 });
     const run = await db().run.findUniqueOrThrow({ where: { id: runId }, select: { metadata: true } });
     expect(run.metadata).toMatchObject({ primaryScorer: "match", inspectAccuracy: 0.5 });
-    const errors = await db().trajectory.aggregate({ where: { runId }, _sum: { toolErrorCount: true, toolCallCount: true } });
+    const errors = await db().trajectory.aggregate({
+      where: { runId },
+      _sum: { toolErrorCount: true, toolCallCount: true },
+    });
     expect(errors._sum).toEqual({ toolErrorCount: 1, toolCallCount: 2 });
   });
 
@@ -51,11 +62,24 @@ describe("ingesting Inspect logs", () => {
 
   it.each([
     ["a zip without header.json", { "header.json": null }, "header.json", /has no header\.json/],
-    ["a sample member that is not JSON", { "samples/a_epoch_2.json": "not json at all" }, "samples/a_epoch_2.json", /is not valid JSON/],
-    ["an unknown log version", { "header.json": JSON.stringify({ ...makeInspectHeader(), version: 7 }) }, "header.json:version", /unknown Inspect log version 7/],
+    [
+      "a sample member that is not JSON",
+      { "samples/a_epoch_2.json": "not json at all" },
+      "samples/a_epoch_2.json",
+      /is not valid JSON/,
+    ],
+    [
+      "an unknown log version",
+      { "header.json": JSON.stringify({ ...makeInspectHeader(), version: 7 }) },
+      "header.json:version",
+      /unknown Inspect log version 7/,
+    ],
   ] as const)("refuses %s with a located issue and writes nothing", async (_name, overrides, path, message) => {
     const before = await tableCounts();
-    const result = await ingest(makeInspectEvalLog({ runId: uniqueId("bad") }, { ...overrides }), `${uniqueId("bad")}.eval`);
+    const result = await ingest(
+      makeInspectEvalLog({ runId: uniqueId("bad") }, { ...overrides }),
+      `${uniqueId("bad")}.eval`,
+    );
     expect(result.kind).toBe("invalid");
     if (result.kind !== "invalid") return;
     expect(result.issues[0]?.path).toBe(path);
@@ -72,18 +96,26 @@ const REAL_FILES: Array<{ file: string; samples: number; successRate: number | n
   { file: "log_tool_call_error.json", samples: 1, successRate: null },
 ];
 
-describe.skipIf(!REAL_DATA_DIR)(REAL_DATA_DIR ? "real Inspect logs through ingest" : `real Inspect logs through ingest: skipped, ${REAL_DATA_SKIP_REASON}`, () => {
-  it.each(REAL_FILES)("$file stores with Inspect's accuracy as the success rate (n/a when unscored)", async (expected) => {
-    const result = await ingest(readFileSync(realDataFile("inspect", expected.file)), expected.file);
-    expect(["stored"]).toContain(result.kind);
-    if (result.kind !== "stored") return;
-    // A re-run finds the same bytes already stored; the run is the same either way.
-    const runId = result.runs[0]?.id ?? "";
-    const metrics = await computeRunMetricsResponse(runId);
-    expect(metrics.trajectories).toBe(expected.samples);
-    expect(metrics.successRate.value).toBe(expected.successRate);
-    const run = await db().run.findUniqueOrThrow({ where: { id: runId }, select: { metadata: true } });
-    const accuracy = (run.metadata as { inspectAccuracy?: number }).inspectAccuracy;
-    if (expected.successRate !== null) expect(accuracy).toBe(expected.successRate);
-  });
-});
+describe.skipIf(!REAL_DATA_DIR)(
+  REAL_DATA_DIR
+    ? "real Inspect logs through ingest"
+    : `real Inspect logs through ingest: skipped, ${REAL_DATA_SKIP_REASON}`,
+  () => {
+    it.each(REAL_FILES)(
+      "$file stores with Inspect's accuracy as the success rate (n/a when unscored)",
+      async (expected) => {
+        const result = await ingest(readFileSync(realDataFile("inspect", expected.file)), expected.file);
+        expect(["stored"]).toContain(result.kind);
+        if (result.kind !== "stored") return;
+        // A re-run finds the same bytes already stored; the run is the same either way.
+        const runId = result.runs[0]?.id ?? "";
+        const metrics = await computeRunMetricsResponse(runId);
+        expect(metrics.trajectories).toBe(expected.samples);
+        expect(metrics.successRate.value).toBe(expected.successRate);
+        const run = await db().run.findUniqueOrThrow({ where: { id: runId }, select: { metadata: true } });
+        const accuracy = (run.metadata as { inspectAccuracy?: number }).inspectAccuracy;
+        if (expected.successRate !== null) expect(accuracy).toBe(expected.successRate);
+      },
+    );
+  },
+);

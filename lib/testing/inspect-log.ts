@@ -35,11 +35,37 @@ function messagesFor(id: string, epoch: number): Json[] {
   if (id === "a" && epoch === 1) {
     return [
       ...base,
-      { id: "a1-c1", role: "assistant", content: "Let me look that up.", tool_calls: [{ id: "call_1", function: "get_weather", arguments: { city: "Paris" }, type: "function" }] },
-      { id: "a1-r1", role: "tool", tool_call_id: "call_1", function: "get_weather", content: "", error: { type: "timeout", message: "Command timed out before completing." } },
-      { id: "a1-c2", role: "assistant", content: "", tool_calls: [{ id: "call_2", function: "get_weather", arguments: { city: "Paris", retry: true }, type: "function" }] },
+      {
+        id: "a1-c1",
+        role: "assistant",
+        content: "Let me look that up.",
+        tool_calls: [{ id: "call_1", function: "get_weather", arguments: { city: "Paris" }, type: "function" }],
+      },
+      {
+        id: "a1-r1",
+        role: "tool",
+        tool_call_id: "call_1",
+        function: "get_weather",
+        content: "",
+        error: { type: "timeout", message: "Command timed out before completing." },
+      },
+      {
+        id: "a1-c2",
+        role: "assistant",
+        content: "",
+        tool_calls: [
+          { id: "call_2", function: "get_weather", arguments: { city: "Paris", retry: true }, type: "function" },
+        ],
+      },
       { id: "a1-r2", role: "tool", tool_call_id: "call_2", function: "get_weather", content: "sunny, 21 C" },
-      { id: "a1-f", role: "assistant", content: [{ type: "reasoning", reasoning: "It said sunny." }, { type: "text", text: "It is sunny in Paris." }] },
+      {
+        id: "a1-f",
+        role: "assistant",
+        content: [
+          { type: "reasoning", reasoning: "It said sunny." },
+          { type: "text", text: "It is sunny in Paris." },
+        ],
+      },
     ];
   }
   return [...base, { id: `${id}${epoch}-f`, role: "assistant", content: `Answer for ${id}, epoch ${epoch}.` }];
@@ -54,7 +80,14 @@ function sampleFor(id: string, epoch: number): Sample {
     messages: messagesFor(id, epoch),
     metadata: { difficulty: id === "c" ? "hard" : "easy" },
     attachments: { "5f1e0c8d2a9b": "You are a weather assistant. Use the tools." },
-    model_usage: { "openai/gpt-4o-mini": { input_tokens: 100 * epoch, output_tokens: 10 * epoch, total_tokens: 110 * epoch, ...(id === "a" ? { total_cost: 0.002 } : {}) } },
+    model_usage: {
+      "openai/gpt-4o-mini": {
+        input_tokens: 100 * epoch,
+        output_tokens: 10 * epoch,
+        total_tokens: 110 * epoch,
+        ...(id === "a" ? { total_cost: 0.002 } : {}),
+      },
+    },
     total_time: 1.5,
     uuid: `uuid-${id}-${epoch}`,
   };
@@ -76,7 +109,10 @@ export function makeInspectSamples(): Sample[] {
 
 /** The log without samples: what .eval keeps in header.json. */
 export function makeInspectHeader(options: InspectFixtureOptions = {}): Sample {
-  const metric = (value: number) => ({ accuracy: { name: "accuracy", value, params: {} }, stderr: { name: "stderr", value: 0.2, params: {} } });
+  const metric = (value: number) => ({
+    accuracy: { name: "accuracy", value, params: {} },
+    stderr: { name: "stderr", value: 0.2, params: {} },
+  });
   return {
     version: 2,
     status: "success",
@@ -97,13 +133,32 @@ export function makeInspectHeader(options: InspectFixtureOptions = {}): Sample {
       scorers: [{ name: "match" }, { name: "judge" }],
       packages: { inspect_ai: "0.3.140" },
     },
-    plan: { name: "plan", steps: [{ solver: "use_tools", params: {} }, { solver: "generate", params: {} }], config: { max_tokens: 512 } },
+    plan: {
+      name: "plan",
+      steps: [
+        { solver: "use_tools", params: {} },
+        { solver: "generate", params: {} },
+      ],
+      config: { max_tokens: 512 },
+    },
     results: {
       total_samples: 8,
       completed_samples: 6,
       scores: [
-        { name: "match", scorer: "match", reducer: "mean", params: {}, metrics: metric(INSPECT_FIXTURE_FIGURES.matchAccuracy) },
-        { name: "judge", scorer: "judge", reducer: "mean", params: {}, metrics: metric(INSPECT_FIXTURE_FIGURES.judgeAccuracy) },
+        {
+          name: "match",
+          scorer: "match",
+          reducer: "mean",
+          params: {},
+          metrics: metric(INSPECT_FIXTURE_FIGURES.matchAccuracy),
+        },
+        {
+          name: "judge",
+          scorer: "judge",
+          reducer: "mean",
+          params: {},
+          metrics: metric(INSPECT_FIXTURE_FIGURES.judgeAccuracy),
+        },
       ],
     },
     stats: { started_at: "2026-11-30T10:00:00+00:00", completed_at: "2026-11-30T10:05:00+00:00", model_usage: {} },
@@ -116,14 +171,20 @@ export function makeInspectJsonLog(options: InspectFixtureOptions = {}): string 
 }
 
 /** Members of an .eval zip; `overrides` replaces or (with null) removes members, to build broken logs. */
-export function makeInspectEvalMembers(options: InspectFixtureOptions = {}, overrides: Record<string, string | null> = {}): Record<string, Uint8Array> {
+export function makeInspectEvalMembers(
+  options: InspectFixtureOptions = {},
+  overrides: Record<string, string | null> = {},
+): Record<string, Uint8Array> {
   const header = makeInspectHeader(options);
   const samples = makeInspectSamples();
   const members: Record<string, string> = {
     "_journal/start.json": JSON.stringify({ version: header.version, eval: header.eval, plan: header.plan }),
   };
-  for (const sample of samples) members[`samples/${String(sample.id)}_epoch_${String(sample.epoch)}.json`] = JSON.stringify(sample);
-  members["summaries.json"] = JSON.stringify(samples.map(({ id, epoch, input, target, scores }) => ({ id, epoch, input, target, scores: scores ?? null })));
+  for (const sample of samples)
+    members[`samples/${String(sample.id)}_epoch_${String(sample.epoch)}.json`] = JSON.stringify(sample);
+  members["summaries.json"] = JSON.stringify(
+    samples.map(({ id, epoch, input, target, scores }) => ({ id, epoch, input, target, scores: scores ?? null })),
+  );
   members["reductions.json"] = JSON.stringify([{ scorer: "match", reducer: "mean", samples: [] }]);
   members["header.json"] = JSON.stringify(header);
   for (const [name, text] of Object.entries(overrides)) {
@@ -133,6 +194,9 @@ export function makeInspectEvalMembers(options: InspectFixtureOptions = {}, over
   return Object.fromEntries(Object.entries(members).map(([name, text]) => [name, strToU8(text)]));
 }
 
-export function makeInspectEvalLog(options: InspectFixtureOptions = {}, overrides: Record<string, string | null> = {}): Uint8Array {
+export function makeInspectEvalLog(
+  options: InspectFixtureOptions = {},
+  overrides: Record<string, string | null> = {},
+): Uint8Array {
   return zipSync(makeInspectEvalMembers(options, overrides), { level: 6 });
 }

@@ -19,7 +19,11 @@ describe("POST /api/bundles with an Inspect .eval log", () => {
     const name = `${uniqueId("route")}.eval`;
     const first = await upload(bytes, name);
     expect(first.status).toBe(201);
-    expect(await first.json()).toMatchObject({ format: "inspect-eval", duplicate: false, counts: { tasks: 4, trajectories: 8 } });
+    expect(await first.json()).toMatchObject({
+      format: "inspect-eval",
+      duplicate: false,
+      counts: { tasks: 4, trajectories: 8 },
+    });
     const judged = await upload(bytes, name, "judge");
     expect(judged.status).toBe(201);
     const again = await upload(bytes, name, "judge");
@@ -30,6 +34,8 @@ describe("POST /api/bundles with an Inspect .eval log", () => {
   it("answers 422 naming the scorers for a scorer the log lacks", async () => {
     const response = await upload(makeInspectEvalLog({ runId: uniqueId("route") }), "x.eval", "f1");
     expect(response.status).toBe(422);
-    expect((await response.json()).issues).toEqual([{ path: "scorer", message: 'scorer "f1" is not in this log; it has: match, judge' }]);
+    expect((await response.json()).issues).toEqual([
+      { path: "scorer", message: 'scorer "f1" is not in this log; it has: match, judge' },
+    ]);
   });
 });

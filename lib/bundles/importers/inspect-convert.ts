@@ -33,21 +33,38 @@ export class InspectTaskList {
 }
 
 export interface InspectConversion {
-  header: { schemaVersion: typeof BUNDLE_SCHEMA_VERSION; suite: ReturnType<typeof mapInspectSuite>; tasks: TaskInput[]; runs: ReturnType<typeof mapInspectRun>[] };
+  header: {
+    schemaVersion: typeof BUNDLE_SCHEMA_VERSION;
+    suite: ReturnType<typeof mapInspectSuite>;
+    tasks: TaskInput[];
+    runs: ReturnType<typeof mapInspectRun>[];
+  };
   mapSample: (located: LocatedSample) => TrajectoryInput | undefined;
   stats: SampleStats;
   trials: TrialNumbering;
 }
 
 /** The bundle header of one Inspect log and a mapper for its samples (one run, one suite). */
-export function startInspectConversion(header: InspectHeader, tasks: InspectTaskList, fileName: string, scorer: string | undefined, log: ConversionLog): InspectConversion {
+export function startInspectConversion(
+  header: InspectHeader,
+  tasks: InspectTaskList,
+  fileName: string,
+  scorer: string | undefined,
+  log: ConversionLog,
+): InspectConversion {
   const primary = choosePrimaryScorer(header, scorer, tasks.firstScorers ?? [], log);
   const run = mapInspectRun(header, fileName, primary, log);
   const stats = newSampleStats();
   const trials = new TrialNumbering();
   return {
-    header: { schemaVersion: BUNDLE_SCHEMA_VERSION, suite: mapInspectSuite(header.eval), tasks: tasks.tasks, runs: [run] },
-    mapSample: ({ sample, path }) => mapInspectSample(sample, path, { runId: run.id, scorer: primary.name, trials, stats, log }),
+    header: {
+      schemaVersion: BUNDLE_SCHEMA_VERSION,
+      suite: mapInspectSuite(header.eval),
+      tasks: tasks.tasks,
+      runs: [run],
+    },
+    mapSample: ({ sample, path }) =>
+      mapInspectSample(sample, path, { runId: run.id, scorer: primary.name, trials, stats, log }),
     stats,
     trials,
   };
@@ -56,12 +73,30 @@ export function startInspectConversion(header: InspectHeader, tasks: InspectTask
 /** Warnings that summarise what was mapped; called once every sample has been read. */
 export function summarizeInspectConversion(conversion: InspectConversion, log: ConversionLog): void {
   const { stats, trials } = conversion;
-  if (stats.errors > 0) log.warnings.push(`${stats.errors} samples stopped with an error; they are kept with stop reason "infrastructure_error" and left out of success metrics`);
+  if (stats.errors > 0)
+    log.warnings.push(
+      `${stats.errors} samples stopped with an error; they are kept with stop reason "infrastructure_error" and left out of success metrics`,
+    );
   if (stats.limits > 0) log.warnings.push(`${stats.limits} samples hit a limit (stop reason "<type>_limit")`);
-  if (stats.unscored > 0) log.warnings.push(`${stats.unscored} samples have no value for the primary scorer; their reward and success are n/a`);
-  if (stats.unconvertibleScores > 0) log.warnings.push(`${stats.unconvertibleScores} score values could not be read as numbers and count as 0, as Inspect's value_to_float does`);
-  if (stats.unparsedArguments > 0) log.warnings.push(`${stats.unparsedArguments} tool calls had arguments that are not a JSON object; kept as {"_unparsed": text}`);
-  if (stats.nonTextParts > 0) log.warnings.push(`${stats.nonTextParts} message parts that are not text (images, audio, reasoning) are shown as placeholders`);
-  if (trials.renumbered > 0) log.warnings.push(`${trials.renumbered} samples had a missing or repeated epoch and were numbered anew`);
-  log.warnings.push('Inspect records no stop reason for samples that ran to the end: they get "completed", marked inferred');
+  if (stats.unscored > 0)
+    log.warnings.push(
+      `${stats.unscored} samples have no value for the primary scorer; their reward and success are n/a`,
+    );
+  if (stats.unconvertibleScores > 0)
+    log.warnings.push(
+      `${stats.unconvertibleScores} score values could not be read as numbers and count as 0, as Inspect's value_to_float does`,
+    );
+  if (stats.unparsedArguments > 0)
+    log.warnings.push(
+      `${stats.unparsedArguments} tool calls had arguments that are not a JSON object; kept as {"_unparsed": text}`,
+    );
+  if (stats.nonTextParts > 0)
+    log.warnings.push(
+      `${stats.nonTextParts} message parts that are not text (images, audio, reasoning) are shown as placeholders`,
+    );
+  if (trials.renumbered > 0)
+    log.warnings.push(`${trials.renumbered} samples had a missing or repeated epoch and were numbered anew`);
+  log.warnings.push(
+    'Inspect records no stop reason for samples that ran to the end: they get "completed", marked inferred',
+  );
 }

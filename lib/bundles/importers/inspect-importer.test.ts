@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { BundleInputError, IssueCollector } from "../issues";
 import { openBundle, type OpenedBundle } from "../read-bundle";
 import type { Trajectory } from "../schema/trajectory";
-import { INSPECT_FIXTURE_FIGURES, makeInspectEvalLog, makeInspectHeader, makeInspectJsonLog } from "@/lib/testing/inspect-log";
+import {
+  INSPECT_FIXTURE_FIGURES,
+  makeInspectEvalLog,
+  makeInspectHeader,
+  makeInspectJsonLog,
+} from "@/lib/testing/inspect-log";
 import { zipSync, strToU8 } from "fflate";
 
 async function* chunksOf(bytes: Uint8Array, size = 1000): AsyncGenerator<Uint8Array> {
@@ -20,13 +25,18 @@ async function readInspect(bytes: Uint8Array, fileName: string, scorer?: string)
   const issues = new IssueCollector();
   let opened: OpenedBundle | null = null;
   try {
-    opened = await openBundle(chunksOf(bytes), issues, { fileName, maxDocumentChars: 10_000_000, ...(scorer === undefined ? {} : { scorer }) });
+    opened = await openBundle(chunksOf(bytes), issues, {
+      fileName,
+      maxDocumentChars: 10_000_000,
+      ...(scorer === undefined ? {} : { scorer }),
+    });
   } catch (error) {
     if (!(error instanceof BundleInputError)) throw error;
     issues.add(error.issue);
   }
   const trajectories: Trajectory[] = [];
-  if (opened) for await (const record of opened.records) if (record.kind === "trajectory") trajectories.push(record.value);
+  if (opened)
+    for await (const record of opened.records) if (record.kind === "trajectory") trajectories.push(record.value);
   return { opened, issues, trajectories };
 }
 
@@ -43,7 +53,8 @@ function figures(trajectories: Trajectory[]) {
     if (success(t)) counts.c += 1;
     perTask.set(t.task, counts);
   }
-  const passHatK = (k: number) => [...perTask.values()].reduce((sum, { n, c }) => sum + choose(c, k) / choose(n, k), 0) / perTask.size;
+  const passHatK = (k: number) =>
+    [...perTask.values()].reduce((sum, { n, c }) => sum + choose(c, k) / choose(n, k), 0) / perTask.size;
   return {
     successRate: scored.filter(success).length / scored.length,
     meanReward: scored.reduce((sum, t) => sum + (t.reward ?? 0), 0) / scored.length,
@@ -66,19 +77,49 @@ describe("Inspect .eval fixture (4 samples x 2 epochs, two scorers, a sample err
     const header = opened?.header;
     expect(header?.suite).toMatchObject({ name: "inspect/weather_tools", version: '1 {"level":"easy"}' });
     expect(header?.tasks.map((task) => task.id)).toEqual(["a", "b", "c", "d"]);
-    expect(header?.tasks[0]).toMatchObject({ goal: "What is the weather in city a?", expectedBehavior: "Expected answer (Inspect target): weather-a", evaluationCriteria: { target: "weather-a" } });
+    expect(header?.tasks[0]).toMatchObject({
+      goal: "What is the weather in city a?",
+      expectedBehavior: "Expected answer (Inspect target): weather-a",
+      evaluationCriteria: { target: "weather-a" },
+    });
     const run = header?.runs[0];
-    expect(run).toMatchObject({ id: "nightly", model: { name: "gpt-4o-mini", family: "gpt-4o-mini" }, agent: { name: "inspect", config: { temperature: 0.5, max_tokens: 512 } } });
-    expect(run?.metadata).toMatchObject({ source: "inspect", primaryScorer: "match", inspectAccuracy: 0.5, tags: ["nightly"], evalMetadata: { owner: "qa" }, taskArgs: { level: "easy" }, modelProvider: "openai" });
+    expect(run).toMatchObject({
+      id: "nightly",
+      model: { name: "gpt-4o-mini", family: "gpt-4o-mini" },
+      agent: { name: "inspect", config: { temperature: 0.5, max_tokens: 512 } },
+    });
+    expect(run?.metadata).toMatchObject({
+      source: "inspect",
+      primaryScorer: "match",
+      inspectAccuracy: 0.5,
+      tags: ["nightly"],
+      evalMetadata: { owner: "qa" },
+      taskArgs: { level: "easy" },
+      modelProvider: "openai",
+    });
 
     const t = byKey(trajectories);
     expect([...t.keys()].sort()).toEqual(["a/1", "a/2", "b/1", "b/2", "c/1", "c/2", "d/1", "d/2"]);
-    expect(t.get("a/1")).toMatchObject({ id: "uuid-a-1", stopReason: "completed", stopReasonInferred: true, reward: 1, usage: { prompt: 100, completion: 10 }, costUsd: 0.002, durationMs: 1500 });
+    expect(t.get("a/1")).toMatchObject({
+      id: "uuid-a-1",
+      stopReason: "completed",
+      stopReasonInferred: true,
+      reward: 1,
+      usage: { prompt: 100, completion: 10 },
+      costUsd: 0.002,
+      durationMs: 1500,
+    });
     expect(t.get("c/2")).toMatchObject({ stopReason: "message_limit", stopReasonInferred: false, reward: 0 });
     expect(t.get("d/1")).toMatchObject({ stopReason: "infrastructure_error", stopReasonInferred: false });
     expect(t.get("d/1")?.reward).toBeUndefined();
-    expect(t.get("d/1")?.rewardBreakdown).toMatchObject({ error: { message: "RuntimeError: sandbox failed to start" } });
-    expect(t.get("b/2")?.rewardBreakdown).toMatchObject({ scorer: "match", scores: { match: { value: "I" }, judge: { value: false } }, sampleMetadata: { difficulty: "easy" } });
+    expect(t.get("d/1")?.rewardBreakdown).toMatchObject({
+      error: { message: "RuntimeError: sandbox failed to start" },
+    });
+    expect(t.get("b/2")?.rewardBreakdown).toMatchObject({
+      scorer: "match",
+      scores: { match: { value: "I" }, judge: { value: false } },
+      sampleMetadata: { difficulty: "easy" },
+    });
   });
 
   it("turns messages into events: system (attachment resolved), user, text, tool calls with arguments, tool results with their error", async () => {
@@ -96,7 +137,13 @@ describe("Inspect .eval fixture (4 samples x 2 epochs, two scorers, a sample err
     ]);
     expect(events[0]).toMatchObject({ text: "You are a weather assistant. Use the tools." });
     expect(events[3]).toMatchObject({ tool: "get_weather", callId: "call_1", arguments: { city: "Paris" } });
-    expect(events[4]).toMatchObject({ tool: "get_weather", callId: "call_1", error: true, errorInferred: false, output: { content: "", error: { type: "timeout", message: "Command timed out before completing." } } });
+    expect(events[4]).toMatchObject({
+      tool: "get_weather",
+      callId: "call_1",
+      error: true,
+      errorInferred: false,
+      output: { content: "", error: { type: "timeout", message: "Command timed out before completing." } },
+    });
     expect(events[6]).toMatchObject({ error: false, output: "sunny, 21 C" });
     expect(events[7]).toMatchObject({ text: "[reasoning]\nIt is sunny in Paris." });
   });
@@ -116,7 +163,12 @@ describe("Inspect .eval fixture (4 samples x 2 epochs, two scorers, a sample err
     const { opened, trajectories } = await readInspect(makeInspectEvalLog(), "x.eval", "judge");
     expect(opened?.header.runs[0]?.metadata).toMatchObject({ primaryScorer: "judge", inspectAccuracy: 0.5 });
     // judge: a 1, 0.5  b true, false  c "P", 0
-    expect(trajectories.filter((t) => t.reward !== undefined).map((t) => `${t.task}/${t.trial}=${t.reward}`).sort()).toEqual(["a/1=1", "a/2=0.5", "b/1=1", "b/2=0", "c/1=0.5", "c/2=0"]);
+    expect(
+      trajectories
+        .filter((t) => t.reward !== undefined)
+        .map((t) => `${t.task}/${t.trial}=${t.reward}`)
+        .sort(),
+    ).toEqual(["a/1=1", "a/2=0.5", "b/1=1", "b/2=0", "c/1=0.5", "c/2=0"]);
     const f = figures(trajectories);
     expect(f.meanReward).toBe(INSPECT_FIXTURE_FIGURES.judgeAccuracy);
     expect(f.successRate).toBeCloseTo(2 / 6, 12);
@@ -125,7 +177,9 @@ describe("Inspect .eval fixture (4 samples x 2 epochs, two scorers, a sample err
   it("refuses a scorer the log does not have, naming the ones it has", async () => {
     const { opened, issues } = await readInspect(makeInspectEvalLog(), "x.eval", "rouge");
     expect(opened).toBeNull();
-    expect(issues.issues).toEqual([{ path: "scorer", message: 'scorer "rouge" is not in this log; it has: match, judge' }]);
+    expect(issues.issues).toEqual([
+      { path: "scorer", message: 'scorer "rouge" is not in this log; it has: match, judge' },
+    ]);
   });
 
   it("reads the single-file .json encoding of the same log into the same trajectories", async () => {
@@ -147,7 +201,10 @@ describe("bad Inspect logs are refused with a located issue", () => {
   });
 
   it("a sample member that is not JSON", async () => {
-    const { opened, issues } = await readInspect(makeInspectEvalLog({}, { "samples/b_epoch_2.json": "{not json" }), "x.eval");
+    const { opened, issues } = await readInspect(
+      makeInspectEvalLog({}, { "samples/b_epoch_2.json": "{not json" }),
+      "x.eval",
+    );
     expect(opened).toBeNull();
     expect(issues.issues).toHaveLength(1);
     expect(issues.issues[0]?.path).toBe("samples/b_epoch_2.json");
@@ -158,9 +215,16 @@ describe("bad Inspect logs are refused with a located issue", () => {
     const future = JSON.stringify({ ...makeInspectHeader(), version: 9 });
     const zip = await readInspect(makeInspectEvalLog({}, { "header.json": future }), "x.eval");
     expect(zip.opened).toBeNull();
-    expect(zip.issues.issues).toEqual([{ path: "header.json:version", message: "unknown Inspect log version 9; this importer reads versions 1, 2, 3" }]);
-    const json = await readInspect(strToU8(JSON.stringify({ ...JSON.parse(makeInspectJsonLog()), version: "2" })), "x.json");
-    expect(json.issues.issues).toEqual([{ path: "version", message: 'unknown Inspect log version "2"; this importer reads versions 1, 2, 3' }]);
+    expect(zip.issues.issues).toEqual([
+      { path: "header.json:version", message: "unknown Inspect log version 9; this importer reads versions 1, 2, 3" },
+    ]);
+    const json = await readInspect(
+      strToU8(JSON.stringify({ ...JSON.parse(makeInspectJsonLog()), version: "2" })),
+      "x.json",
+    );
+    expect(json.issues.issues).toEqual([
+      { path: "version", message: 'unknown Inspect log version "2"; this importer reads versions 1, 2, 3' },
+    ]);
   });
 
   it("a zip that is neither an Inspect log nor a tau2 directory is still reported as before", async () => {

@@ -52,7 +52,12 @@ function toolOutput(text: string, error: unknown): JsonValue {
  * Maps one Inspect ChatMessage (system, user, assistant, tool) to events. Every event keeps the
  * message's index, so text and the tool calls of one generation stay grouped.
  */
-export function mapInspectMessage(message: Record<string, unknown>, index: number, attachments: Record<string, unknown>, stats: InspectMessageStats): EventInput[] {
+export function mapInspectMessage(
+  message: Record<string, unknown>,
+  index: number,
+  attachments: Record<string, unknown>,
+  stats: InspectMessageStats,
+): EventInput[] {
   const text = contentText(message.content, attachments, stats);
   const base = { message: index };
   switch (message.role) {

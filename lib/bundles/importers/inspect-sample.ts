@@ -1,7 +1,16 @@
 import type { JsonObject } from "../schema/common";
 import type { ConversionLog, EventInput, TaskInput, TrajectoryInput } from "./bundle-input";
 import type { TrialNumbering } from "./bundle-input";
-import { finiteNumber, idString, isRecord, nonEmptyString, nonNegativeInteger, stringOr, toJsonObject, toJsonValue } from "./json-value";
+import {
+  finiteNumber,
+  idString,
+  isRecord,
+  nonEmptyString,
+  nonNegativeInteger,
+  stringOr,
+  toJsonObject,
+  toJsonValue,
+} from "./json-value";
 import { mapInspectMessage, resolveAttachments, type InspectMessageStats } from "./inspect-messages";
 import { convertScoreValue, sampleScores } from "./inspect-scores";
 
@@ -48,12 +57,17 @@ function inputText(input: unknown, attachments: Record<string, unknown>): string
 
 function targetText(target: unknown): string | undefined {
   if (typeof target === "string") return target;
-  if (Array.isArray(target)) return target.map((item) => (typeof item === "string" ? item : JSON.stringify(item))).join("\n");
+  if (Array.isArray(target))
+    return target.map((item) => (typeof item === "string" ? item : JSON.stringify(item))).join("\n");
   return undefined;
 }
 
 /** The task a sample id stands for: input as goal, target as the expected answer (kept verbatim in evaluationCriteria too). */
-export function mapInspectTask(sample: Record<string, unknown>, path: string, log: ConversionLog): TaskInput | undefined {
+export function mapInspectTask(
+  sample: Record<string, unknown>,
+  path: string,
+  log: ConversionLog,
+): TaskInput | undefined {
   const id = idString(sample.id);
   if (id === undefined) {
     log.issues.push({ path: `${path}.id`, message: "a sample needs an id (string or number)" });
@@ -96,7 +110,10 @@ function usageOf(sample: Record<string, unknown>): Pick<TrajectoryInput, "usage"
   return { ...(seenTokens ? { usage: { prompt, completion } } : {}), ...(seenCost ? { costUsd: cost } : {}) };
 }
 
-function stopReasonOf(sample: Record<string, unknown>, stats: SampleStats): Pick<TrajectoryInput, "stopReason" | "stopReasonInferred"> {
+function stopReasonOf(
+  sample: Record<string, unknown>,
+  stats: SampleStats,
+): Pick<TrajectoryInput, "stopReason" | "stopReasonInferred"> {
   if (isRecord(sample.error)) {
     stats.errors += 1;
     return { stopReason: INSPECT_ERROR_STOP_REASON, stopReasonInferred: false };
@@ -125,19 +142,32 @@ function rewardOf(scores: Record<string, unknown>, context: SampleContext, error
   return converted.value;
 }
 
-function breakdownOf(sample: Record<string, unknown>, scores: Record<string, unknown>, scorer: string | undefined): JsonObject {
+function breakdownOf(
+  sample: Record<string, unknown>,
+  scores: Record<string, unknown>,
+  scorer: string | undefined,
+): JsonObject {
   const breakdown: JsonObject = {};
   if (scorer !== undefined) breakdown.scorer = scorer;
   breakdown.scores = toJsonObject(scores) ?? {};
-  for (const [key, target] of [["error", "error"], ["limit", "limit"], ["metadata", "sampleMetadata"]] as const) {
+  for (const [key, target] of [
+    ["error", "error"],
+    ["limit", "limit"],
+    ["metadata", "sampleMetadata"],
+  ] as const) {
     const value = toJsonValue(sample[key]);
-    if (value !== undefined && value !== null && !(isRecord(value) && Object.keys(value).length === 0)) breakdown[target] = value;
+    if (value !== undefined && value !== null && !(isRecord(value) && Object.keys(value).length === 0))
+      breakdown[target] = value;
   }
   return breakdown;
 }
 
 /** Maps one Inspect sample (one sample id x one epoch) to a trajectory. */
-export function mapInspectSample(sample: Record<string, unknown>, path: string, context: SampleContext): TrajectoryInput | undefined {
+export function mapInspectSample(
+  sample: Record<string, unknown>,
+  path: string,
+  context: SampleContext,
+): TrajectoryInput | undefined {
   const { log } = context;
   const task = idString(sample.id);
   if (task === undefined) {

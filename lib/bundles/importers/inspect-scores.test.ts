@@ -31,13 +31,18 @@ describe("convertScoreValue (Inspect's value_to_float)", () => {
 describe("scores of a sample and of the results", () => {
   it("reads version 1's single score and results.scorer", () => {
     expect(Object.keys(sampleScores({ score: { name: "includes", value: "C" } }))).toEqual(["includes"]);
-    expect(storedScores({ scorer: { name: "includes" }, metrics: { accuracy: { name: "accuracy", value: 0.75 } } })).toEqual([
-      { name: "includes", accuracy: 0.75, metrics: { accuracy: { name: "accuracy", value: 0.75 } } },
-    ]);
+    expect(
+      storedScores({ scorer: { name: "includes" }, metrics: { accuracy: { name: "accuracy", value: 0.75 } } }),
+    ).toEqual([{ name: "includes", accuracy: 0.75, metrics: { accuracy: { name: "accuracy", value: 0.75 } } }]);
   });
 
   it("keeps the order of results.scores and skips entries without a name", () => {
-    const stored = storedScores({ scores: [{ name: "b", metrics: {} }, { metrics: {} }, { name: "a", metrics: { accuracy: { value: 1 } } }] });
-    expect(stored.map((score) => [score.name, score.accuracy])).toEqual([["b", undefined], ["a", 1]]);
+    const stored = storedScores({
+      scores: [{ name: "b", metrics: {} }, { metrics: {} }, { name: "a", metrics: { accuracy: { value: 1 } } }],
+    });
+    expect(stored.map((score) => [score.name, score.accuracy])).toEqual([
+      ["b", undefined],
+      ["a", 1],
+    ]);
   });
 });

@@ -4,7 +4,8 @@ import { finiteNumber, isRecord, nonEmptyString, toJsonObject } from "./json-val
 /** Inspect's score value letters (inspect_ai.scorer: CORRECT, INCORRECT, PARTIAL, NOANSWER). */
 const LETTER_VALUES: Record<string, number> = { C: 1, P: 0.5, I: 0, N: 0 };
 
-export type ScoreConversion = { kind: "value"; value: number } | { kind: "unscored" } | { kind: "unconvertible"; value: 0 };
+export type ScoreConversion =
+  { kind: "value"; value: number } | { kind: "unscored" } | { kind: "unconvertible"; value: 0 };
 
 /**
  * Inspect's default `value_to_float()`: numbers and booleans as they are; "C" 1, "P" 0.5, "I" and "N" 0;
@@ -44,7 +45,11 @@ export interface StoredScore {
 /** `results.scores[]` (or version 1's single `results.scorer` with `results.metrics`), in Inspect's order. */
 export function storedScores(results: unknown): StoredScore[] {
   if (!isRecord(results)) return [];
-  const list = Array.isArray(results.scores) ? results.scores : isRecord(results.scorer) ? [{ ...results.scorer, metrics: results.metrics }] : [];
+  const list = Array.isArray(results.scores)
+    ? results.scores
+    : isRecord(results.scorer)
+      ? [{ ...results.scorer, metrics: results.metrics }]
+      : [];
   const out: StoredScore[] = [];
   for (const item of list) {
     if (!isRecord(item)) continue;
@@ -60,5 +65,7 @@ export function storedScores(results: unknown): StoredScore[] {
 /** Scorer names declared in the eval spec (`eval.scorers[].name`), used when no results were stored. */
 export function declaredScorers(evalSpec: Record<string, unknown>): string[] {
   if (!Array.isArray(evalSpec.scorers)) return [];
-  return evalSpec.scorers.flatMap((item) => (isRecord(item) && nonEmptyString(item.name) !== undefined ? [String(item.name)] : []));
+  return evalSpec.scorers.flatMap((item) =>
+    isRecord(item) && nonEmptyString(item.name) !== undefined ? [String(item.name)] : [],
+  );
 }

@@ -4,7 +4,10 @@ import { BundleInputError } from "../issues";
 import { listZipEntries, readZipEntry } from "./inspect-zip";
 
 describe("inspect-zip: one member at a time", () => {
-  const files = { "header.json": strToU8('{"version":2}'), "samples/1_epoch_1.json": strToU8(JSON.stringify({ id: 1, text: "y".repeat(5000) })) };
+  const files = {
+    "header.json": strToU8('{"version":2}'),
+    "samples/1_epoch_1.json": strToU8(JSON.stringify({ id: 1, text: "y".repeat(5000) })),
+  };
 
   it("lists members from the central directory and inflates each on its own (deflate and stored)", () => {
     for (const level of [0, 6] as const) {

@@ -55,7 +55,7 @@ function directoryBounds(bytes: Uint8Array, eocd: number): { count: number; offs
 
 /** Replaces 0xffffffff sizes and offsets by the values in the zip64 extra field, in the order the format fixes. */
 function applyZip64(entry: ZipEntry, extra: Uint8Array): void {
-  for (let at = 0; at + 4 <= extra.length; ) {
+  for (let at = 0; at + 4 <= extra.length;) {
     const id = u16(extra, at);
     const size = u16(extra, at + 2);
     if (id === 0x0001) {
@@ -87,7 +87,13 @@ export function listZipEntries(bytes: Uint8Array): ZipEntry[] {
     const extraLength = u16(bytes, at + 30);
     const commentLength = u16(bytes, at + 32);
     const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    const entry: ZipEntry = { name, method: u16(bytes, at + 10), compressedSize: u32(bytes, at + 20), size: u32(bytes, at + 24), localHeaderOffset: u32(bytes, at + 42) };
+    const entry: ZipEntry = {
+      name,
+      method: u16(bytes, at + 10),
+      compressedSize: u32(bytes, at + 20),
+      size: u32(bytes, at + 24),
+      localHeaderOffset: u32(bytes, at + 42),
+    };
     applyZip64(entry, bytes.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength));
     entries.push(entry);
     at += 46 + nameLength + extraLength + commentLength;
@@ -106,12 +112,19 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
   const data = bytes.subarray(start, start + entry.compressedSize);
   if (data.length !== entry.compressedSize) throw corrupt(`${entry.name} is truncated`);
   if (entry.method === 0) return data;
-  if (entry.method !== 8) throw new BundleInputError({ path: entry.name, message: `${entry.name} uses zip compression method ${entry.method}; only stored and deflate are supported` });
+  if (entry.method !== 8)
+    throw new BundleInputError({
+      path: entry.name,
+      message: `${entry.name} uses zip compression method ${entry.method}; only stored and deflate are supported`,
+    });
   try {
     const out = inflateSync(data, { out: new Uint8Array(entry.size) });
     if (out.length !== entry.size) throw new Error(`inflated to ${out.length} bytes, expected ${entry.size}`);
     return out;
   } catch (error) {
-    throw new BundleInputError({ path: entry.name, message: `cannot decompress ${entry.name}: ${error instanceof Error ? error.message : String(error)}` });
+    throw new BundleInputError({
+      path: entry.name,
+      message: `cannot decompress ${entry.name}: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 }
