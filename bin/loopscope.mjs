@@ -1,23 +1,24 @@
 #!/usr/bin/env node
-// Loopscope command line: `loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID]`.
+// Loopscope command line: `loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID] [--scorer NAME]`.
 // Streams each file to POST /api/bundles (never reads a whole file into memory) and
 // exits non-zero when any upload was rejected.
 import { createReadStream, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 
-const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID]
+const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID] [--scorer NAME]
 
   --url URL      the Loopscope server (default: $LOOPSCOPE_URL or http://localhost:3000)
   --token TOKEN  an API token with the upload scope (default: $LOOPSCOPE_TOKEN)
   --tag K=V      a tag for the uploaded runs; repeatable
   --variant V    the variant of the uploaded runs (base, sft, ...), overriding what the file says
-  --pair P       pair the uploaded runs by this pairing key, or with the run whose id this is`;
+  --pair P       pair the uploaded runs by this pairing key, or with the run whose id this is
+  --scorer NAME  Inspect logs: the scorer whose values become rewards (default: the log's first)`;
 
-const VALUE_OPTIONS = ["--url", "--token", "--tag", "--variant", "--pair"];
+const VALUE_OPTIONS = ["--url", "--token", "--tag", "--variant", "--pair", "--scorer"];
 
 function parseArgs(argv) {
-  const options = { url: process.env.LOOPSCOPE_URL ?? "http://localhost:3000", token: process.env.LOOPSCOPE_TOKEN ?? null, tag: [], variant: null, pair: null, files: [] };
+  const options = { url: process.env.LOOPSCOPE_URL ?? "http://localhost:3000", token: process.env.LOOPSCOPE_TOKEN ?? null, tag: [], variant: null, pair: null, scorer: null, files: [] };
   const set = (name, value) => {
     if (name === "tag") options.tag.push(value);
     else options[name] = value;
@@ -41,7 +42,7 @@ function parseArgs(argv) {
 function contentTypeOf(file) {
   const name = file.toLowerCase();
   if (name.endsWith(".gz") || name.endsWith(".tgz")) return "application/gzip";
-  if (name.endsWith(".zip")) return "application/zip";
+  if (name.endsWith(".zip") || name.endsWith(".eval")) return "application/zip";
   if (name.endsWith(".tar")) return "application/x-tar";
   if (name.endsWith(".jsonl") || name.endsWith(".ndjson")) return "application/x-ndjson";
   return "application/json";
@@ -60,6 +61,7 @@ async function uploadFile(file, options) {
   for (const tag of options.tag) target.searchParams.append("tag", tag);
   if (options.variant) target.searchParams.set("variant", options.variant);
   if (options.pair) target.searchParams.set("pair", options.pair);
+  if (options.scorer) target.searchParams.set("scorer", options.scorer);
   const response = await fetch(target, {
     method: "POST",
     headers,

@@ -82,6 +82,15 @@ export function RunHeader({ run }: { run: RunHeaderView }) {
             <div className="muted">format {run.sourceFormat} · uploaded {run.uploadedAt.replace("T", " ").slice(0, 16)} UTC</div>
           </dd>
         </div>
+        {run.sourceScore ? (
+          <div className={styles.item}>
+            <dt>Primary scorer</dt>
+            <dd>
+              <span className="mono">{run.sourceScore.scorer}</span>
+              <div className="muted">accuracy stored in the log: {run.sourceScore.accuracy === null ? "n/a" : `${(run.sourceScore.accuracy * 100).toFixed(1)}%`}</div>
+            </dd>
+          </div>
+        ) : null}
         <div className={styles.item}>
           <dt>Paired runs</dt>
           <dd>

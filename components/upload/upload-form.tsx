@@ -19,6 +19,8 @@ interface UploadOptionsInput {
   tags: string;
   variant: string;
   pair: string;
+  /** Inspect logs: the scorer whose values become rewards. */
+  scorer: string;
 }
 
 function send(file: File, uploadId: string, options: UploadOptionsInput, onSent: (bytes: number) => void): Promise<{ status: number; body: unknown }> {
@@ -28,7 +30,7 @@ function send(file: File, uploadId: string, options: UploadOptionsInput, onSent:
     request.setRequestHeader("x-upload-id", uploadId);
     request.upload.onprogress = (event) => onSent(event.loaded);
     request.onload = () => {
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = JSON.parse(request.responseText);
       } catch {
@@ -41,6 +43,8 @@ function send(file: File, uploadId: string, options: UploadOptionsInput, onSent:
     for (const line of options.tags.split("\n")) if (line.trim() !== "") form.append("tag", line.trim());
     if (options.variant.trim() !== "") form.append("variant", options.variant.trim());
     if (options.pair.trim() !== "") form.append("pair", options.pair.trim());
+    // Before the file: the server reads fields only until the file starts streaming.
+    if (options.scorer.trim() !== "") form.append("scorer", options.scorer.trim());
     form.append("file", file, file.name);
     request.send(form);
   });
@@ -49,7 +53,7 @@ function send(file: File, uploadId: string, options: UploadOptionsInput, onSent:
 export function UploadForm() {
   const [uploads, setUploads] = useState<UploadState[]>([]);
   const [dragging, setDragging] = useState(false);
-  const [options, setOptions] = useState<UploadOptionsInput>({ tags: "", variant: "", pair: "" });
+  const [options, setOptions] = useState<UploadOptionsInput>({ tags: "", variant: "", pair: "", scorer: "" });
   const input = useRef<HTMLInputElement>(null);
 
   const update = useCallback((id: string, patch: Partial<UploadState>) => {
@@ -70,12 +74,14 @@ export function UploadForm() {
       setUploads((current) => [...added, ...current]);
       for (const upload of added) {
         // The server reads the body as it arrives; polling shows how far it has validated and written.
-        const poll = setInterval(async () => {
-          const response = await fetch(`/api/bundles/progress?id=${upload.id}`).catch(() => null);
-          if (response?.ok) {
-            const progress = (await response.json()) as { bytes: number; trajectories: number };
-            update(upload.id, { serverBytes: progress.bytes, serverTrajectories: progress.trajectories });
-          }
+        const poll = setInterval(() => {
+          void (async () => {
+            const response = await fetch(`/api/bundles/progress?id=${upload.id}`).catch(() => null);
+            if (response?.ok) {
+              const progress = (await response.json()) as { bytes: number; trajectories: number };
+              update(upload.id, { serverBytes: progress.bytes, serverTrajectories: progress.trajectories });
+            }
+          })();
         }, 500);
         const { status, body } = await send(upload.file, upload.id, options, (sent) =>
           update(upload.id, { sent, phase: sent >= upload.file.size ? "processing" : "uploading" }),
@@ -120,7 +126,7 @@ export function UploadForm() {
           if (event.dataTransfer.files.length > 0) void start(event.dataTransfer.files);
         }}
       >
-        <p>Drop bundle files here (.json, .jsonl, .jsonl.gz, tau2-bench or tau-bench results, .zip or .tar.gz of a tau2 results folder)</p>
+        <p>Drop bundle files here (.json, .jsonl, .jsonl.gz, tau2-bench or tau-bench results, .zip or .tar.gz of a tau2 results folder, Inspect AI .eval or .json logs)</p>
         <label className="button primary">
           Choose files
           <input
@@ -135,6 +141,13 @@ export function UploadForm() {
             }}
           />
         </label>
+      </div>
+      <div className="row">
+        <label>
+          Inspect scorer (optional){" "}
+          <input type="text" value={options.scorer} placeholder="the log's first scorer" onChange={(event) => setOptions({ ...options, scorer: event.target.value })} />
+        </label>
+        <span className="muted">For Inspect AI logs with several scorers: whose values become rewards and success.</span>
       </div>
       {uploads.map((upload) => (
         <section key={upload.id} className="panel" aria-label={`Upload of ${upload.file.name}`}>

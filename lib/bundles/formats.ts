@@ -1,4 +1,4 @@
-export const BUNDLE_FORMATS = ["loopscope-json", "loopscope-jsonl", "tau2", "tau2-archive", "tau-bench"] as const;
+export const BUNDLE_FORMATS = ["loopscope-json", "loopscope-jsonl", "tau2", "tau2-archive", "tau-bench", "inspect-eval", "inspect-json"] as const;
 export type BundleFormat = (typeof BUNDLE_FORMATS)[number];
 
 export const SUPPORTED_FORMATS_TEXT = [
@@ -7,5 +7,6 @@ export const SUPPORTED_FORMATS_TEXT = [
   "tau2-bench results JSON ({timestamp, info, tasks, simulations})",
   "tau2-bench results directory (results.json + simulations/<id>.json) as .zip or .tar.gz",
   "tau-bench v1 results (a JSON list of {task_id, reward, info, traj, trial})",
+  "Inspect AI logs: .eval (a zip with header.json and samples/<id>_epoch_<n>.json) or the single-file .json log",
   "any of the JSON encodings may be gzip-compressed",
 ];

@@ -6,6 +6,7 @@ import { RecordValidator, checkHeaderDepth, checkHeaderIds, type BundleRecord } 
 import { SUPPORTED_FORMATS_TEXT, type BundleFormat } from "./formats";
 import { DOCUMENT_IMPORTERS } from "./importers";
 import { readArchiveDocument, isArchive } from "./importers/archive";
+import { openInspectEval, probeInspectEval, type StreamedTrajectory } from "./importers/inspect-eval";
 
 export interface OpenedBundle {
   format: BundleFormat;
@@ -20,6 +21,8 @@ export interface ReadOptions {
   fileName: string;
   /** A single JSON document is parsed in memory; larger inputs must use JSONL. */
   maxDocumentChars: number;
+  /** Inspect logs: the scorer whose values become rewards. */
+  scorer?: string;
 }
 
 export class DocumentTooLargeError extends Error {
@@ -94,7 +97,7 @@ async function* jsonlRecords(lines: AsyncIterator<NumberedLine>, validator: Reco
   }
 }
 
-function openDocument(document: unknown, format: BundleFormat, compressed: boolean, warnings: string[], issues: IssueCollector): OpenedBundle | null {
+function openDocument(document: unknown, format: BundleFormat, compressed: boolean, warnings: string[], issues: IssueCollector, streamed?: AsyncIterable<StreamedTrajectory>): OpenedBundle | null {
   const isObject = document !== null && typeof document === "object" && !Array.isArray(document);
   const headerIssues = isObject ? checkHeaderDepth({ ...document, trajectories: [], turnPredictions: [] }) : [];
   if (headerIssues.length > 0) {
@@ -120,6 +123,11 @@ function openDocument(document: unknown, format: BundleFormat, compressed: boole
       if (outcome.ok) yield { kind: "trajectory", value: outcome.value, path };
       else issues.addAll(outcome.issues);
     }
+    for await (const { path, value } of streamed ?? []) {
+      const outcome = validator.trajectory(value, path);
+      if (outcome.ok) yield { kind: "trajectory", value: outcome.value, path };
+      else issues.addAll(outcome.issues);
+    }
     for (const [index, raw] of turnPredictions.entries()) {
       const path = `turnPredictions[${index}]`;
       const outcome = validator.turnPrediction(raw, path);
@@ -130,7 +138,7 @@ function openDocument(document: unknown, format: BundleFormat, compressed: boole
   return { format, compressed, header, warnings, records: records() };
 }
 
-function convertDocument(document: unknown, fileName: string, compressed: boolean, issues: IssueCollector, fromArchive = false): OpenedBundle | null {
+function convertDocument(document: unknown, fileName: string, compressed: boolean, issues: IssueCollector, fromArchive = false, scorer?: string): OpenedBundle | null {
   const isObject = document !== null && typeof document === "object" && !Array.isArray(document);
   if (isObject && "schemaVersion" in document) return openDocument(document, "loopscope-json", compressed, [], issues);
   const importer = DOCUMENT_IMPORTERS.find((candidate) => candidate.matches(document));
@@ -138,7 +146,7 @@ function convertDocument(document: unknown, fileName: string, compressed: boolea
     const shape = Array.isArray(document) ? "a JSON list whose items are not tau-bench results" : isObject ? `a JSON object with keys ${Object.keys(document).slice(0, 8).join(", ")}` : `a JSON ${typeof document}`;
     throw unknownFormat(`found ${shape}`);
   }
-  const result = importer.convert(document, { fileName });
+  const result = importer.convert(document, { fileName, ...(scorer === undefined ? {} : { scorer }) });
   if (!result.ok) {
     issues.addAll(result.issues);
     return null;
@@ -157,8 +165,18 @@ export async function openBundle(input: Chunks, issues: IssueCollector, options:
   const { head, all } = await peek(decoded.chunks, 512);
   if (head.length === 0) throw new BundleInputError({ path: "", message: "the file is empty" });
   if (isArchive(head)) {
-    const document = await readArchiveDocument(all, options.maxDocumentChars);
-    return convertDocument(document, options.fileName, decoded.compressed, issues, true);
+    const probe = await probeInspectEval(all, head, options.maxDocumentChars);
+    if (probe.found) {
+      const opened = openInspectEval(probe.bytes, probe.entries, { fileName: options.fileName, scorer: options.scorer, maxMemberChars: options.maxDocumentChars });
+      if (!opened.ok) {
+        issues.addAll(opened.issues);
+        return null;
+      }
+      const document = { ...opened.header, trajectories: [], turnPredictions: [] };
+      return openDocument(document, "inspect-eval", decoded.compressed, opened.warnings, issues, opened.trajectories((found) => issues.addAll(found)));
+    }
+    const document = await readArchiveDocument(probe.chunks, options.maxDocumentChars);
+    return convertDocument(document, options.fileName, decoded.compressed, issues, true, options.scorer);
   }
   const lines = splitLines(all)[Symbol.asyncIterator]();
   let first = await lines.next();
@@ -202,5 +220,5 @@ export async function openBundle(input: Chunks, issues: IssueCollector, options:
   } catch (error) {
     throw jsonSyntaxIssue(error, text, firstLine - 1);
   }
-  return convertDocument(document, options.fileName, decoded.compressed, issues);
+  return convertDocument(document, options.fileName, decoded.compressed, issues, false, options.scorer);
 }

@@ -15,7 +15,8 @@ describe("stop reason classes", () => {
   });
 
   it("recognizes turn limits", () => {
-    for (const r of ["turn_limit", "max_turns", "max_steps"]) expect(isTurnLimitStopReason(r)).toBe(true);
+    for (const r of ["turn_limit", "max_turns", "max_steps", "message_limit"]) expect(isTurnLimitStopReason(r)).toBe(true);
+    expect(isTurnLimitStopReason("token_limit")).toBe(false);
     expect(isTurnLimitStopReason("finished")).toBe(false);
   });
 

@@ -4,7 +4,8 @@
  * `termination_reason`, custom harnesses) spell them differently.
  */
 export const FINISHED_STOP_REASONS: readonly string[] = ["finished", "agent_stop", "user_stop", "done", "completed"];
-export const TURN_LIMIT_STOP_REASONS: readonly string[] = ["turn_limit", "max_turns", "max_steps"];
+// message_limit: Inspect AI's cap on a sample's conversation length, its turn limit.
+export const TURN_LIMIT_STOP_REASONS: readonly string[] = ["turn_limit", "max_turns", "max_steps", "message_limit"];
 export const INFRASTRUCTURE_STOP_REASONS: readonly string[] = ["infrastructure_error", "infra_error"];
 
 export function normalizeStopReason(reason: string | null): string | null {

@@ -42,4 +42,20 @@ export interface RunHeaderView {
   userSimulator: ComponentConfigView | null;
   judge: ComponentConfigView | null;
   pairedRuns: { id: string; name: string; variant: string; suiteId: string }[];
+  sourceScore: SourceScoreView | null;
+}
+
+/** What the source benchmark reported for the run itself: for Inspect logs, the primary scorer and the accuracy it stored. */
+export interface SourceScoreView {
+  scorer: string;
+  /** null when the log stored no accuracy for that scorer: shown as n/a. */
+  accuracy: number | null;
+}
+
+/** Reads the importer's `primaryScorer` / `inspectAccuracy` from run metadata; null for runs without a scorer. */
+export function readSourceScore(metadata: unknown): SourceScoreView | null {
+  if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata)) return null;
+  const { primaryScorer, inspectAccuracy } = metadata as { primaryScorer?: unknown; inspectAccuracy?: unknown };
+  if (typeof primaryScorer !== "string" || primaryScorer === "") return null;
+  return { scorer: primaryScorer, accuracy: typeof inspectAccuracy === "number" && Number.isFinite(inspectAccuracy) ? inspectAccuracy : null };
 }

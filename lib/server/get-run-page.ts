@@ -2,7 +2,7 @@ import { ComponentConfigSchema } from "@/lib/bundles/schema/run";
 import { findRunDetail } from "@/lib/db/run-detail";
 import { listTrajectoryCells, listTrajectoryFacets, listTrajectoryPage, type TrajectoryFilter } from "@/lib/db/trajectories";
 import type { TaskGridCellInput } from "@/lib/presenters/task-grid";
-import { listMetadataEntries, type ComponentConfigView, type RunHeaderView } from "@/lib/presenters/run-header";
+import { listMetadataEntries, readSourceScore, type ComponentConfigView, type RunHeaderView } from "@/lib/presenters/run-header";
 import { listRuns } from "./list-runs";
 import { previewReply, type TrajectoryListItem } from "@/lib/presenters/run-trajectory-rows";
 
@@ -57,6 +57,7 @@ export async function getRunHeader(runId: string): Promise<RunHeaderView | null>
     userSimulator: parseConfig(run.userSimulatorConfig),
     judge: parseConfig(run.judgeConfig),
     pairedRuns,
+    sourceScore: readSourceScore(run.metadata),
   };
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { openBundle, DocumentTooLargeError, type OpenedBundle } from "@/lib/bundles/read-bundle";
 import { BundleInputError, IssueCollector, type BundleIssue } from "@/lib/bundles/issues";
 import { prepareTrajectory } from "@/lib/bundles/rows/prepare-trajectory";
@@ -44,9 +44,17 @@ export interface IngestInput {
   /** Tags, variant and pairing the uploader set (CLI --tag/--variant/--pair, form fields); they override the bundle's. */
   options?: UploadOptions;
   onProgress?: (progress: IngestProgress) => void;
+  /** Inspect logs: which scorer's values become rewards (default: the log's first). */
+  scorer?: string;
 }
 
 const FLUSH_EVENTS = 5_000;
+
+/** The same Inspect log read with another scorer gives other rewards, so it is another bundle, not a duplicate. */
+function contentHashOf(tap: ByteTap, input: IngestInput): string {
+  const digest = tap.digest();
+  return input.scorer ? createHash("sha256").update(`${digest}\0scorer=${input.scorer}`).digest("hex") : digest;
+}
 
 class RejectedBundle extends Error {}
 class DuplicateBundle extends Error {}
@@ -190,7 +198,7 @@ async function writeBundle(tx: IngestSession, opened: OpenedBundle, tap: ByteTap
   report("committing");
   await buffer.finish();
   try {
-    await finalizeBundle(tx, { id: bundleId, contentHash: tap.digest(), sizeBytes: tap.bytes, counts: { ...counts }, warnings: opened.warnings });
+    await finalizeBundle(tx, { id: bundleId, contentHash: contentHashOf(tap, input), sizeBytes: tap.bytes, counts: { ...counts }, warnings: opened.warnings });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DuplicateBundle();
     throw error;
@@ -208,11 +216,11 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
   const issues = new IssueCollector();
   const bundleId = randomUUID();
   try {
-    const opened = await openBundle(tap.wrap(input.chunks), issues, { fileName: input.fileName, maxDocumentChars: config.LOOPSCOPE_MAX_JSON_DOCUMENT_BYTES });
+    const opened = await openBundle(tap.wrap(input.chunks), issues, { fileName: input.fileName, maxDocumentChars: config.LOOPSCOPE_MAX_JSON_DOCUMENT_BYTES, ...(input.scorer ? { scorer: input.scorer } : {}) });
     if (!opened) return invalid(issues);
     // A single JSON document has been read whole by now, so its hash is known before any write.
     if (tap.done) {
-      const existing = await findBundleByHash({ contentHash: tap.digest() });
+      const existing = await findBundleByHash({ contentHash: contentHashOf(tap, input) });
       if (existing) return duplicateResult(existing);
     }
     const written = await inIngestTransaction((tx) => writeBundle(tx, opened, tap, input, issues, bundleId));
@@ -220,7 +228,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
   } catch (error) {
     if (error instanceof RejectedBundle) return invalid(issues);
     if (error instanceof DuplicateBundle) {
-      const existing = await findBundleByHash({ contentHash: tap.digest() });
+      const existing = await findBundleByHash({ contentHash: contentHashOf(tap, input) });
       if (existing) return duplicateResult(existing);
       throw error;
     }

@@ -24,3 +24,17 @@ describe("readUpload", () => {
     await expect(readUpload(new Request("http://test/api/bundles", { method: "POST", headers: { "content-type": "text/html" }, body: "<p>" }))).rejects.toThrow('unsupported content type "text/html"');
   });
 });
+
+describe("readUpload: the Inspect scorer", () => {
+  it("takes a multipart field `scorer` sent before the file, or ?scorer= on a raw body", async () => {
+    const boundary = "----b0undary";
+    const body = [`--${boundary}`, 'Content-Disposition: form-data; name="scorer"', "", "judge", `--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="x.eval"', "Content-Type: application/octet-stream", "", "PK", `--${boundary}--`, ""].join("\r\n");
+    const multipart = await readUpload(new Request("http://test/api/bundles", { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body }));
+    expect(multipart.scorer).toBe("judge");
+    expect(await text(multipart.chunks)).toBe("PK");
+    const raw = await readUpload(new Request("http://test/api/bundles?scorer=match", { method: "POST", headers: { "content-type": "application/zip" }, body: "PK" }));
+    expect(raw.scorer).toBe("match");
+    const none = await readUpload(new Request("http://test/api/bundles", { method: "POST", headers: { "content-type": "application/zip" }, body: "PK" }));
+    expect(none.scorer).toBeUndefined();
+  });
+});

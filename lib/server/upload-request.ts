@@ -10,9 +10,16 @@ export interface UploadSource {
   done: Promise<void>;
   /** Multipart text fields sent before the file (upload options such as tag, variant, pair). */
   fields: Map<string, string[]>;
+  /** Inspect logs: the scorer whose values become rewards, from `?scorer=` or a multipart field `scorer` sent before `file`. */
+  scorer?: string;
 }
 
 const RAW_TYPES = ["application/json", "application/x-ndjson", "application/jsonl", "application/gzip", "application/x-gzip", "application/octet-stream", "application/zip", "application/x-tar"];
+
+function scorerFromRequest(request: Request): string | undefined {
+  const value = new URL(request.url).searchParams.get("scorer")?.trim();
+  return value ? value : undefined;
+}
 
 function fileNameFromRequest(request: Request): string {
   const header = request.headers.get("x-file-name");
@@ -31,7 +38,8 @@ export async function readUpload(request: Request): Promise<UploadSource> {
   if (mediaType !== "" && !RAW_TYPES.includes(mediaType)) {
     throw new AppError("bad_request", `unsupported content type "${mediaType}"; use multipart/form-data or one of ${RAW_TYPES.join(", ")}`);
   }
-  return { fileName: fileNameFromRequest(request), chunks: toNodeStream(body), done: Promise.resolve(), fields: new Map() };
+  const scorer = scorerFromRequest(request);
+  return { fileName: fileNameFromRequest(request), chunks: toNodeStream(body), done: Promise.resolve(), fields: new Map(), ...(scorer === undefined ? {} : { scorer }) };
 }
 
 function toNodeStream(body: ReadableStream<Uint8Array>): Readable {
@@ -43,18 +51,21 @@ function readMultipart(request: Request, body: ReadableStream<Uint8Array>, conte
     const parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1 } });
     let found = false;
     const fields = new Map<string, string[]>();
+    let scorer = scorerFromRequest(request);
+    const done = new Promise<void>((finish) => parser.on("close", () => finish()));
     // Only fields before the file can shape the ingest, which starts as soon as the file does.
     parser.on("field", (name, value) => {
-      if (!found) fields.set(name, [...(fields.get(name) ?? []), value]);
+      if (found) return;
+      fields.set(name, [...(fields.get(name) ?? []), value]);
+      if (name === "scorer" && value.trim() !== "") scorer = value.trim();
     });
-    const done = new Promise<void>((finish) => parser.on("close", () => finish()));
     parser.on("file", (field, stream, info) => {
       if (field !== "file" || found) {
         stream.resume();
         return;
       }
       found = true;
-      resolve({ fileName: info.filename || fileNameFromRequest(request), chunks: stream, done, fields });
+      resolve({ fileName: info.filename || fileNameFromRequest(request), chunks: stream, done, fields, ...(scorer === undefined ? {} : { scorer }) });
     });
     parser.on("error", (error) => reject(new AppError("bad_request", `malformed multipart body: ${error instanceof Error ? error.message : String(error)}`)));
     parser.on("close", () => {

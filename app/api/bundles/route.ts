@@ -28,6 +28,7 @@ export const POST = route(async (request, { actor }) => {
     fileName: upload.fileName,
     uploadedBy: actor.userId ?? actor.name,
     options,
+    ...(upload.scorer === undefined ? {} : { scorer: upload.scorer }),
     onProgress: (progress) => {
       last = progress;
       recordProgress(uploadId, progress);

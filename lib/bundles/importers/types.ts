@@ -3,6 +3,8 @@ import type { BundleFormat } from "../formats";
 
 export interface ImportContext {
   fileName: string;
+  /** Inspect logs: the scorer whose values become rewards (default: the log's first scorer). */
+  scorer?: string;
 }
 
 /** What an importer makes of a foreign file: a Loopscope bundle document, validated afterwards like any upload. */

@@ -1,0 +1,108 @@
+import type { JsonObject, JsonValue } from "../schema/common";
+import type { EventInput } from "./bundle-input";
+import { isRecord, nonEmptyString, parseJsonText, stringOr, toJsonObject, toJsonValue } from "./json-value";
+
+export interface InspectMessageStats {
+  unparsedArguments: number;
+  /** Content parts that are not text (images, audio, reasoning): shown as a bracketed placeholder. */
+  nonTextParts: number;
+}
+
+const ATTACHMENT = /attachment:\/\/([0-9a-f]+)/g;
+
+/** Inspect moves long strings into `sample.attachments` and leaves `attachment://<hash>` in their place. */
+export function resolveAttachments(text: string, attachments: Record<string, unknown>): string {
+  if (!text.includes("attachment://")) return text;
+  return text.replace(ATTACHMENT, (whole, hash: string) => stringOr(attachments[hash]) ?? whole);
+}
+
+/** `content` is a string or a list of parts ({type: "text", text}, {type: "image"}, {type: "reasoning"}, ...). */
+function contentText(content: unknown, attachments: Record<string, unknown>, stats: InspectMessageStats): string {
+  if (typeof content === "string") return resolveAttachments(content, attachments);
+  if (!Array.isArray(content)) return "";
+  const parts: string[] = [];
+  for (const part of content) {
+    if (!isRecord(part)) continue;
+    if (part.type === "text" && typeof part.text === "string") parts.push(resolveAttachments(part.text, attachments));
+    else {
+      stats.nonTextParts += 1;
+      parts.push(`[${nonEmptyString(part.type) ?? "content"}]`);
+    }
+  }
+  return parts.join("\n");
+}
+
+function callArguments(value: unknown, stats: InspectMessageStats): JsonObject {
+  if (typeof value === "string") {
+    const parsed = toJsonObject(parseJsonText(value));
+    if (parsed) return parsed;
+    stats.unparsedArguments += 1;
+    return { _unparsed: value };
+  }
+  return toJsonObject(value) ?? {};
+}
+
+/** A tool error ({type, message}) keeps the output text next to it, so neither is lost. */
+function toolOutput(text: string, error: unknown): JsonValue {
+  if (!isRecord(error)) return text;
+  return { content: text, error: toJsonValue(error) ?? null };
+}
+
+/**
+ * Maps one Inspect ChatMessage (system, user, assistant, tool) to events. Every event keeps the
+ * message's index, so text and the tool calls of one generation stay grouped.
+ */
+export function mapInspectMessage(
+  message: Record<string, unknown>,
+  index: number,
+  attachments: Record<string, unknown>,
+  stats: InspectMessageStats,
+): EventInput[] {
+  const text = contentText(message.content, attachments, stats);
+  const base = { message: index };
+  switch (message.role) {
+    case "system":
+      return [{ kind: "system", text, ...base }];
+    case "user":
+      return [{ kind: "user_message", actor: "user", text, ...base }];
+    case "tool": {
+      const callId = stringOr(message.tool_call_id);
+      const tool = nonEmptyString(message.function);
+      const error = message.error;
+      return [
+        {
+          kind: "tool_result",
+          actor: "agent",
+          ...(tool === undefined ? {} : { tool }),
+          ...(callId === undefined ? {} : { callId }),
+          output: toolOutput(text, error),
+          error: isRecord(error),
+          errorInferred: false,
+          ...base,
+        },
+      ];
+    }
+    case "assistant": {
+      const events: EventInput[] = [];
+      if (text.trim() !== "") events.push({ kind: "agent_message", actor: "agent", text, ...base });
+      const calls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
+      for (const call of calls) {
+        if (!isRecord(call)) continue;
+        const callId = stringOr(call.id);
+        events.push({
+          kind: "tool_call",
+          actor: "agent",
+          tool: nonEmptyString(call.function) ?? "unknown_tool",
+          ...(callId === undefined ? {} : { callId }),
+          arguments: callArguments(call.arguments, stats),
+          ...base,
+        });
+      }
+      // A generation with neither text nor calls still counts as a turn.
+      if (events.length === 0) events.push({ kind: "agent_message", actor: "agent", text, ...base });
+      return events;
+    }
+    default:
+      return [{ kind: "system", text, ...base }];
+  }
+}
