@@ -11,6 +11,8 @@ function writeResultsFile(document: object, name: string): string {
   return file;
 }
 
+test.describe.configure({ timeout: 240_000 });
+
 test("tags set on the upload form appear on the run page and filter the leaderboard", async ({ page, upload }) => {
   const domain = `airline-${uniqueId("e2e-tags")}`;
   const experiment = uniqueId("exp");

@@ -49,21 +49,22 @@ test("the CLI uploads the real tau-bench file unchanged", async ({ baseURL }) =>
   expect(stdout).toMatch(/stored as tau-bench \(50 tasks, 200 trajectories|duplicate of an earlier upload/);
 });
 
-test("a run can be renamed, given another variant and pairing key, and deleted", async ({ page, request }) => {
+test("a run can be renamed, given another variant, pairing key and tags, and deleted", async ({ page, request }) => {
   const original = uniqueId("edit-me");
   const upload = await request.post("/api/bundles", { multipart: { file: { name: "edit.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(makeSizedBundle(1, original))) } } });
   const { runs } = (await upload.json()) as { runs: { id: string }[] };
   await page.goto(`/runs/${runs[0]?.id}`);
-  await page.getByText("Edit name, variant and pairing").click();
+  await page.getByText("Edit name, variant, pairing and tags").click();
   const form = page.getByRole("form", { name: "Edit run" });
   const renamed = `${original} renamed`;
   await form.getByLabel("Name").fill(renamed);
   await form.getByLabel("Variant").fill("sft");
   await form.getByLabel("Pairing key").fill("e2e-pair");
+  await form.getByLabel("Tags (key=value, one per line)").fill("stage=edited");
   await form.getByRole("button", { name: "Save" }).click();
-  await expect(form.getByRole("status")).toContainText(`saved: ${renamed} (sft, pairs by e2e-pair)`);
-  const listed = (await (await request.get("/api/runs")).json()) as { runs: { id: string; name: string; variant: string; pairingKey: string }[] };
-  expect(listed.runs.find((r) => r.id === runs[0]?.id)).toMatchObject({ name: renamed, variant: "sft", pairingKey: "e2e-pair" });
+  await expect(form.getByRole("status")).toContainText(`saved: ${renamed} (sft, pairs by e2e-pair, 1 tag)`);
+  const listed = (await (await request.get("/api/runs")).json()) as { runs: { id: string; name: string; displayName: string; variant: string; pairingKey: string; tags: Record<string, string> }[] };
+  expect(listed.runs.find((r) => r.id === runs[0]?.id)).toMatchObject({ name: renamed, displayName: renamed, variant: "sft", pairingKey: "e2e-pair", tags: { stage: "edited" } });
 
   // Deleting asks for confirmation, then removes the run and returns to the leaderboard.
   await page.getByText("Delete this run").click();

@@ -9,6 +9,7 @@ import type { ComparedRun, Comparison, ComponentVersion, ProtocolRow } from "@/l
 import type { PairedMetricDelta } from "@/lib/metrics/paired-metric-delta";
 import { AppError } from "./app-error";
 import { getRunMetrics, type RunMetricsResponse } from "./get-run-metrics";
+import { listRuns } from "./list-runs";
 
 import { MAX_COMPARED_RUNS } from "@/lib/presenters/compare-params";
 
@@ -31,7 +32,8 @@ interface LoadedRun {
 }
 
 async function loadRuns(runIds: readonly string[]): Promise<LoadedRun[]> {
-  const rows = await loadCompareRuns({ runIds: [...runIds] });
+  const [rows, summaries] = await Promise.all([loadCompareRuns({ runIds: [...runIds] }), listRuns()]);
+  const summaryOf = new Map(summaries.map((summary) => [summary.id, summary]));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = runIds.filter((id) => !byId.has(id));
   if (missing.length > 0) throw new AppError("not_found", `no run with id ${missing.join(", ")}`);
@@ -44,12 +46,12 @@ async function loadRuns(runIds: readonly string[]): Promise<LoadedRun[]> {
       const userSimulator = toComponentVersion(row.userSimulatorConfig);
       const run: ComparedRun = {
         id,
-        name: row.name,
+        name: summaryOf.get(id)?.displayName ?? row.name,
         model: row.model.name,
         variant: row.variant,
         pairingKey: row.pairingKey,
         suiteId: row.suiteId,
-        suite: suiteLabel(row),
+        suite: summaryOf.get(id)?.suite ?? suiteLabel(row),
         judge,
         userSimulator,
         metrics: {

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { REAL_DATA_DIR, REAL_DATA_SKIP_REASON, realDataFile } from "@/lib/testing/real-data";
 import { extractTau2RunMetadata, splitTau2Domain, tau2UserMode } from "./tau2-run-metadata";
 
 describe("extractTau2RunMetadata", () => {
@@ -51,5 +53,22 @@ describe("tau2 settings", () => {
   it("reads a policy variant registered as a domain", () => {
     expect(splitTau2Domain("telecom-workflow")).toEqual({ domain: "telecom", policyVariant: "workflow" });
     expect(splitTau2Domain("airline")).toEqual({ domain: "airline", policyVariant: null });
+  });
+});
+
+describe.skipIf(!REAL_DATA_DIR)(REAL_DATA_DIR ? "tau2 run metadata of real files" : `tau2 run metadata of real files: skipped, ${REAL_DATA_SKIP_REASON}`, () => {
+  function read(name: string): { document: Record<string, unknown>; info: Record<string, unknown> } {
+    const document = JSON.parse(readFileSync(realDataFile(name), "utf8")) as Record<string, unknown>;
+    return { document, info: document.info as Record<string, unknown> };
+  }
+
+  it("reads the no-user mode, trials and seed of the gpt-4.1 telecom file", () => {
+    const { document, info } = read("gpt-4.1-2025-04-14_telecom_no-user_gpt-4.1-2025-04-14_4trials_5tasks.json");
+    expect(extractTau2RunMetadata(document, info)).toMatchObject({ userMode: "no-user", num_trials: 4, max_steps: 200, seed: 300, agentModel: "gpt-4.1-2025-04-14", domainName: "telecom", policyVariant: null });
+  });
+
+  it("reads the default user mode and a routed model of the grok-3 airline file", () => {
+    const { document, info } = read("2025-10-13T11:40:16.379079_airline_llm_agent_grok-3_user_simulator_grok-3.json");
+    expect(extractTau2RunMetadata(document, info)).toMatchObject({ userMode: "default", agentModel: "xai/grok-3", userModel: "xai/grok-3", agentModelArgs: { temperature: 0 }, tau2Version: "b3af1655ec1cab37b53bb9a517f3e6dbd7f7e9a8" });
   });
 });
