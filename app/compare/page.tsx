@@ -13,7 +13,7 @@ import { ComparePageQuerySchema, firstValues } from "@/lib/presenters/compare-pa
 import { buildPassHatKSeries, buildStopReasonRows, buildStrataRows } from "@/lib/presenters/compare-series";
 import { selectTaskRows } from "@/lib/presenters/compare-task-rows";
 import { AppError } from "@/lib/server/app-error";
-import { requirePageAccess } from "@/lib/server/auth/page-access";
+import { requireRunDetailAccess } from "@/lib/server/auth/page-access";
 import { compareRuns } from "@/lib/server/compare-runs";
 
 export const dynamic = "force-dynamic";
@@ -30,7 +30,7 @@ async function loadComparison(runIds: string[]) {
 }
 
 export default async function ComparePage({ searchParams }: { searchParams: SearchParams }) {
-  await requirePageAccess("read");
+  await requireRunDetailAccess();
   const params = firstValues(await searchParams);
   if (!params.runs) {
     return (
