@@ -1,6 +1,7 @@
 import { resolveSessionActor } from "./auth/resolve-actor";
 import { allows, type Access, type Actor } from "./auth/roles";
 import { crossOriginReason } from "./auth/same-origin";
+import { readBearer } from "./auth/secrets";
 import type { ActionState } from "./action-state";
 
 /**
@@ -10,7 +11,8 @@ import type { ActionState } from "./action-state";
 export async function authorizeAction(headers: Headers, access: Access): Promise<{ actor: Actor } | { refused: ActionState }> {
   const crossSite = refuseCrossSiteHeaders(headers);
   if (crossSite) return { refused: crossSite };
-  if (headers.has("authorization")) return { refused: { ok: false, message: "API tokens work only on /api routes; sign in to use this form" } };
+  // Only a bearer token: a reverse proxy's Basic auth reaches every request and is no API token.
+  if (readBearer(headers.get("authorization")) !== null) return { refused: { ok: false, message: "API tokens work only on /api routes; sign in to use this form" } };
   const actor = await resolveSessionActor(headers);
   if (!actor) return { refused: { ok: false, message: "sign in first" } };
   if (!allows(actor, access)) return { refused: { ok: false, message: `your role (${actor.role}) does not allow this` } };
