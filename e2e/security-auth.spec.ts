@@ -77,17 +77,22 @@ test("hostile URLs and cookies answer 4xx", async ({ request, playwright, baseUR
 });
 
 test("sign-in is throttled after repeated wrong passwords, with the seconds to wait", async ({ page }) => {
+  // Six scrypt checks in a row: slow on a loaded machine.
+  test.slow();
+  // Its own address key, so reruns within 15 minutes never lock out the other specs' sign-ins from 127.0.0.1.
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `192.0.2.${Date.now() % 250}` });
   const user = await createTestUser("viewer");
   for (let attempt = 0; attempt < 5; attempt += 1) {
     await signIn(page, { ...user, password: "not the password" });
-    await expect(page.getByText("wrong email or password")).toBeVisible();
+    await expect(page.getByText("wrong email or password")).toBeVisible({ timeout: 30_000 });
   }
   await signIn(page, user);
-  await expect(page.getByText(/too many failed sign-ins; try again in \d+ s/)).toBeVisible();
+  await expect(page.getByText(/too many failed sign-ins; try again in \d+ s/)).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/signin/);
 });
 
 test("pages carry security headers and a CSP they pass: the run page's charts render", async ({ page }) => {
+  test.slow();
   const admin = await createTestUser("admin");
   const violations = collectCspViolations(page);
   await signIn(page, admin);
@@ -103,7 +108,8 @@ test("pages carry security headers and a CSP they pass: the run page's charts re
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   await page.getByRole("link", { name: runName }).click();
-  await expect(page.locator(".recharts-surface").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/runs\/[^/]+$/, { timeout: 60_000 });
+  await expect(page.locator(".recharts-surface").first()).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: "test-results/security-run-page-csp.png", fullPage: true });
   for (const path of ["/account", "/upload", "/studies", "/admin/users", "/admin/audit"]) {
     await page.goto(path);
