@@ -21,6 +21,8 @@ describe("refusalOf (proxy in front of pages and server actions)", () => {
   it("refuses an API token on a server action and a NUL in the URL", () => {
     expect(refusalOf("POST", url, new Headers({ ...own, authorization: "Bearer lsk_x", "next-action": "abc" }))).toMatchObject({ status: 403, error: expect.stringContaining("API tokens work only on /api routes") });
     expect(refusalOf("GET", "http://127.0.0.1:3700/runs/%00", new Headers(own))).toMatchObject({ status: 400 });
+    // A reverse proxy's Basic auth rides on every browser request: it is no API token.
+    expect(refusalOf("POST", url, new Headers({ ...own, authorization: "Basic dXNlcjpwYXNz", origin: "http://127.0.0.1:3700" }))).toBeNull();
   });
 });
 
