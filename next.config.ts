@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from "./lib/server/security-headers";
 
 const nextConfig: NextConfig = {
   // pg and the PGlite socket are Node-only; keep them out of the server bundle.
@@ -7,6 +8,14 @@ const nextConfig: NextConfig = {
   experimental: {
     // forbidden() renders app/forbidden.tsx for a signed-in user whose role is too low.
     authInterrupts: true,
+  },
+  poweredByHeader: false,
+  async headers() {
+    return [
+      { source: "/:path*", headers: [...STATIC_SECURITY_HEADERS] },
+      // Pages get theirs, with a nonce, from proxy.ts.
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
+    ];
   },
 };
 

@@ -1,24 +1,23 @@
 "use server";
 
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { SESSION_COOKIE } from "@/lib/server/auth/secrets";
-import { formValues, runAction, type ActionState } from "@/lib/server/action";
+import { formValues, refuseCrossSite, runAction, type ActionState } from "@/lib/server/action";
+import { safeNext } from "@/lib/server/auth/safe-next";
+import { clientAddress } from "@/lib/server/auth/sign-in-throttle";
 import {
   NewTokenSchema, NewUserSchema, PasswordChangeSchema, SignInSchema, changePassword, createFirstAdmin, createToken, createUserAsAdmin,
   revokeToken, setUserRole, signIn, signOut,
 } from "@/lib/server/accounts";
 
-function safeNext(value: string | undefined): string {
-  // Only same-site paths: an open redirect would let a link send users elsewhere after sign-in.
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/runs";
-}
-
-async function startSession(email: string, password: string): Promise<boolean> {
-  const session = await signIn({ email, password });
-  if (!session) return false;
+/** Signs in and sets the cookie; a message for the form when it did not work. */
+async function startSession(email: string, password: string): Promise<string | null> {
+  const session = await signIn({ email, password }, clientAddress(await headers()));
+  if (session.kind === "throttled") return `too many failed sign-ins; try again in ${session.retryAfterSeconds} s`;
+  if (session.kind === "wrong") return "wrong email or password";
   (await cookies()).set(SESSION_COOKIE, session.sessionToken, {
     httpOnly: true,
     sameSite: "lax",
@@ -26,17 +25,22 @@ async function startSession(email: string, password: string): Promise<boolean> {
     path: "/",
     expires: session.expiresAt,
   });
-  return true;
+  return null;
 }
 
 export async function signInAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
   const values = formValues(form);
+  const refused = await refuseCrossSite();
+  if (refused) return refused;
   const parsed = SignInSchema.safeParse(values);
-  if (!parsed.success || !(await startSession(parsed.data.email, parsed.data.password))) return { ok: false, message: "wrong email or password" };
+  if (!parsed.success) return { ok: false, message: "wrong email or password" };
+  const failure = await startSession(parsed.data.email, parsed.data.password);
+  if (failure) return { ok: false, message: failure };
   redirect(safeNext(values.next));
 }
 
 export async function signOutAction(): Promise<void> {
+  if (await refuseCrossSite()) return;
   const store = await cookies();
   const token = store.get(SESSION_COOKIE)?.value;
   if (token) await signOut(token);
@@ -45,6 +49,8 @@ export async function signOutAction(): Promise<void> {
 }
 
 export async function setupAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
+  const refused = await refuseCrossSite();
+  if (refused) return refused;
   const values = formValues(form);
   const parsed = NewUserSchema.omit({ role: true }).safeParse(values);
   if (!parsed.success) return { ok: false, message: parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`).join("; ") };
@@ -60,8 +66,8 @@ export async function setupAction(_previous: ActionState | null, form: FormData)
 export async function changePasswordAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
   return runAction("read", async (actor) => {
     const token = (await cookies()).get(SESSION_COOKIE)?.value ?? null;
-    await changePassword(actor, PasswordChangeSchema.parse(formValues(form)), token);
-    return { ok: true, message: "password changed; your other sessions were signed out" };
+    const revoked = await changePassword(actor, PasswordChangeSchema.parse(formValues(form)), token);
+    return { ok: true, message: `password changed; your other sessions were signed out and ${revoked} API token${revoked === 1 ? " was" : "s were"} revoked` };
   });
 }
 

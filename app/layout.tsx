@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { signOutAction } from "./auth-actions";
-import { resolveActor } from "@/lib/server/auth/resolve-actor";
+import { resolveSessionActor } from "@/lib/server/auth/resolve-actor";
 import { allows } from "@/lib/server/auth/roles";
 import "./globals.css";
 
@@ -13,7 +13,7 @@ export const metadata: Metadata = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const actor = await resolveActor(await headers()).catch(() => null);
+  const actor = await resolveSessionActor(await headers()).catch(() => null);
   return (
     <html lang="en">
       <body>

@@ -14,7 +14,7 @@ import { compareHref, ComparePageQuerySchema, firstValues } from "@/lib/presente
 import { buildPassHatKSeries, buildStopReasonRows, buildStrataRows } from "@/lib/presenters/compare-series";
 import { selectTaskRows } from "@/lib/presenters/compare-task-rows";
 import { AppError } from "@/lib/server/app-error";
-import { requirePageAccess } from "@/lib/server/auth/page-access";
+import { requireRunDetailAccess } from "@/lib/server/auth/page-access";
 import { compareRuns } from "@/lib/server/compare-runs";
 import { loadCompareGuard } from "@/lib/server/guard-comparison";
 
@@ -41,7 +41,7 @@ async function loadComparison(runIds: string[]) {
 }
 
 export default async function ComparePage({ searchParams }: { searchParams: SearchParams }) {
-  await requirePageAccess("read");
+  await requireRunDetailAccess();
   const params = firstValues(await searchParams);
   if (!params.runs) {
     return (

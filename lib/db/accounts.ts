@@ -24,10 +24,6 @@ export function createUser(data: { email: string; name: string; passwordHash: st
   return client.user.create({ data: { ...data, email: data.email.toLowerCase() }, select: userSelect });
 }
 
-export function updateUserRole({ userId, role }: { userId: string; role: string }, client: DbOrTx = db()): Promise<UserDto> {
-  return client.user.update({ where: { id: userId }, data: { role }, select: userSelect });
-}
-
 export async function updatePasswordHash({ userId, passwordHash }: { userId: string; passwordHash: string }, client: DbOrTx = db()): Promise<void> {
   await client.user.update({ where: { id: userId }, data: { passwordHash } });
 }
@@ -44,11 +40,40 @@ export async function deleteOtherSessions({ userId, keepId }: { userId: string; 
   await client.session.deleteMany({ where: { userId, ...(keepId ? { NOT: { id: keepId } } : {}) } });
 }
 
-/** A live session's user, or null when missing or expired. */
-export async function findSessionUser({ id, now }: { id: string; now: Date }, client: DbOrTx = db()): Promise<UserDto | null> {
-  const session = await client.session.findUnique({ where: { id }, select: { expiresAt: true, user: { select: userSelect } } });
+// lastSeenAt is written at most once a minute per session, not on every request.
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** A live session's user, or null when missing, expired or idle longer than `idleMs` (an idle session is deleted). */
+export async function findSessionUser({ id, now, idleMs }: { id: string; now: Date; idleMs: number }, client: DbOrTx = db()): Promise<UserDto | null> {
+  const session = await client.session.findUnique({ where: { id }, select: { expiresAt: true, lastSeenAt: true, user: { select: userSelect } } });
   if (!session || session.expiresAt <= now) return null;
+  const idle = now.getTime() - session.lastSeenAt.getTime();
+  if (idle > idleMs) {
+    await client.session.deleteMany({ where: { id } });
+    return null;
+  }
+  if (idle > LAST_SEEN_RESOLUTION_MS) await client.session.updateMany({ where: { id }, data: { lastSeenAt: now } });
   return session.user;
+}
+
+/** Revokes every live API token of a user (after a password change); returns how many. */
+export async function revokeAllApiTokens({ userId, now }: { userId: string; now: Date }, client: DbOrTx = db()): Promise<number> {
+  const result = await client.apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
+  return result.count;
+}
+
+/**
+ * Changes a role unless that would leave no admin. The admin rows are locked first, so two
+ * admins demoting each other at once cannot both succeed.
+ */
+export async function updateUserRoleKeepingAnAdmin({ userId, role }: { userId: string; role: string }): Promise<UserDto | "last-admin" | null> {
+  return db().$transaction(async (tx) => {
+    const admins = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "User" WHERE role = 'admin' FOR UPDATE`;
+    const target = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
+    if (!target) return null;
+    if (target.role === "admin" && role !== "admin" && admins.length <= 1) return "last-admin";
+    return tx.user.update({ where: { id: userId }, data: { role }, select: userSelect });
+  });
 }
 
 export const apiTokenSelect = { id: true, name: true, prefix: true, scopes: true, createdAt: true, expiresAt: true, revokedAt: true, lastUsedAt: true } satisfies Prisma.ApiTokenSelect;

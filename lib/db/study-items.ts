@@ -86,3 +86,13 @@ export type BlindTrajectoryRow = Prisma.TrajectoryGetPayload<{ select: typeof bl
 export function findBlindTrajectory({ trajectoryId }: { trajectoryId: string }, client: DbOrTx = db()): Promise<BlindTrajectoryRow | null> {
   return client.trajectory.findUnique({ where: { id: trajectoryId }, select: blindTrajectorySelect });
 }
+
+/** Runs whose items `userId` labels in an open blind study (the runs that must stay unidentified to them). */
+export async function listBlindRunIds({ userId }: { userId: string }, client: DbOrTx = db()): Promise<string[]> {
+  const rows = await client.studyItem.findMany({
+    where: { study: { status: "open", blind: true, annotators: { some: { userId } } } },
+    select: { runId: true },
+    distinct: ["runId"],
+  });
+  return rows.map((row) => row.runId);
+}

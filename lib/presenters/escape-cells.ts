@@ -1,7 +1,11 @@
 /** Cell escaping shared by every table exporter (protocol table, comparison tables). */
 
+// A plain number (`-1`, `-0.25`, `1e-3`) is a value, not a formula: quoting it would turn it into text.
+const PLAIN_NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i;
+
 /** Model and run names are untrusted: a leading = + - @ would run as a spreadsheet formula. */
 export function neutralizeFormula(text: string): string {
+  if (PLAIN_NUMBER.test(text)) return text;
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 

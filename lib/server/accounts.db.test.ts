@@ -44,17 +44,19 @@ describe("API tokens", () => {
 });
 
 describe("sessions and passwords", () => {
-  it("signs in with the right password only and signs out other sessions on password change", async () => {
+  it("signs in with the right password only and signs out other sessions and revokes tokens on password change", async () => {
     const user = await makeUserSession("annotator");
-    expect(await signIn({ email: user.email, password: "wrong password!" })).toBeNull();
-    const session = await signIn({ email: user.email, password: user.password });
-    expect(session).not.toBeNull();
+    const address = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    expect(await signIn({ email: user.email, password: "wrong password!" }, address)).toEqual({ kind: "wrong" });
+    const session = await signIn({ email: user.email, password: user.password }, address);
+    const token = await makeApiToken(user.userId, ["read"]);
     const actor = await actorFromCredentials(new Headers({ cookie: user.cookie }));
-    if (!actor || !session) throw new Error("no session");
-    await changePassword(actor, { current: user.password, next: "another long password" }, session.sessionToken);
+    if (!actor || session.kind !== "signed-in") throw new Error("no session");
+    expect(await changePassword(actor, { current: user.password, next: "another long password" }, session.sessionToken)).toBe(1);
     expect(await actorFromCredentials(new Headers({ cookie: user.cookie }))).toBeNull();
     expect(await actorFromCredentials(new Headers({ cookie: `loopscope_session=${session.sessionToken}` }))).not.toBeNull();
-    expect(await signIn({ email: user.email, password: "another long password" })).not.toBeNull();
+    expect(await resolveActor(bearer(token.token))).toBeNull();
+    expect((await signIn({ email: user.email, password: "another long password" }, address)).kind).toBe("signed-in");
   });
 
   it("acts as the local admin without credentials unless auth is required", async () => {

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import {
   countUsers, createApiToken, createSession, createUser, deleteOtherSessions, deleteSession, findPasswordHash, findUserForSignIn,
-  listApiTokens, recordAudit, revokeApiToken, updatePasswordHash, updateUserRole,
+  listApiTokens, recordAudit, revokeAllApiTokens, revokeApiToken, updatePasswordHash, updateUserRoleKeepingAnAdmin,
 } from "@/lib/db/accounts";
 import { AppError } from "./app-error";
 import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from "./auth/passwords";
 import { ROLES, type Actor } from "./auth/roles";
 import { SESSION_DAYS, digest, newApiToken, newSecret } from "./auth/secrets";
+import { recordSignInFailure, recordSignInSuccess, throttledFor } from "./auth/sign-in-throttle";
 
 export const SignInSchema = z.object({ email: z.email(), password: z.string().min(1).max(500) });
 export const NewUserSchema = z.object({
@@ -25,15 +26,27 @@ export const NewTokenSchema = z.object({
 // One hash of a fixed string: signing in with an unknown email costs as much as a wrong password.
 const DUMMY_HASH = hashPassword("loopscope-timing-equaliser");
 
-/** Checks the password and opens a session; returns the cookie value (only its digest is stored). */
-export async function signIn(input: z.infer<typeof SignInSchema>): Promise<{ sessionToken: string; expiresAt: Date } | null> {
+export type SignInResult = { kind: "signed-in"; sessionToken: string; expiresAt: Date } | { kind: "wrong" } | { kind: "throttled"; retryAfterSeconds: number };
+
+/**
+ * Checks the password and opens a session; returns the cookie value (only its digest is
+ * stored). While the account or the address is locked the password is not even checked.
+ */
+export async function signIn(input: z.infer<typeof SignInSchema>, address: string): Promise<SignInResult> {
+  const source = { email: input.email, address };
+  const wait = await throttledFor(source);
+  if (wait !== null) return { kind: "throttled", retryAfterSeconds: wait };
   const user = await findUserForSignIn({ email: input.email });
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await DUMMY_HASH));
-  if (!user || !valid) return null;
+  if (!user || !valid) {
+    await recordSignInFailure(source);
+    return { kind: "wrong" };
+  }
+  await recordSignInSuccess(source);
   const sessionToken = newSecret();
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000);
   await createSession({ id: digest(sessionToken), userId: user.id, expiresAt });
-  return { sessionToken, expiresAt };
+  return { kind: "signed-in", sessionToken, expiresAt };
 }
 
 export async function signOut(sessionToken: string): Promise<void> {
@@ -45,13 +58,18 @@ function requireUser(actor: Actor): string {
   return actor.userId;
 }
 
-export async function changePassword(actor: Actor, input: z.infer<typeof PasswordChangeSchema>, currentSessionToken: string | null): Promise<void> {
+/** Returns how many API tokens were revoked with the old password. */
+export async function changePassword(actor: Actor, input: z.infer<typeof PasswordChangeSchema>, currentSessionToken: string | null): Promise<number> {
   const userId = requireUser(actor);
   const stored = await findPasswordHash({ userId });
   if (!stored || !(await verifyPassword(input.current, stored.passwordHash))) throw new AppError("bad_request", "the current password is wrong");
   await updatePasswordHash({ userId, passwordHash: await hashPassword(input.next) });
   // Other sessions may belong to whoever learned the old password.
   await deleteOtherSessions({ userId, keepId: currentSessionToken ? digest(currentSessionToken) : null });
+  // Tokens too: whoever knew the old password may have minted one.
+  const revoked = await revokeAllApiTokens({ userId, now: new Date() });
+  await recordAudit({ actorId: userId, actorName: actor.name, action: "change_password", target: null, details: { revokedTokens: revoked } });
+  return revoked;
 }
 
 export async function needsSetup(): Promise<boolean> {
@@ -77,7 +95,9 @@ export async function createUserAsAdmin(actor: Actor, input: z.infer<typeof NewU
 
 export async function setUserRole(actor: Actor, userId: string, role: string) {
   const parsed = z.enum(ROLES).parse(role);
-  const user = await updateUserRole({ userId, role: parsed });
+  const user = await updateUserRoleKeepingAnAdmin({ userId, role: parsed });
+  if (user === null) throw new AppError("not_found", "no such user");
+  if (user === "last-admin") throw new AppError("conflict", "this is the last admin: make another user admin first");
   await recordAudit({ actorId: actor.userId, actorName: actor.name, action: "set_role", target: user.email, details: { role: parsed } });
   return user;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formatPath } from "@/lib/bundles/issues";
 import { resolveActor } from "./auth/resolve-actor";
 import { allows, type Access, type Actor } from "./auth/roles";
+import { checkQuery, checkRouteParams, checkSameOrigin } from "./request-guards";
 
 export type AppErrorCode = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unprocessable";
 
@@ -53,10 +54,14 @@ export function route<Params = Record<string, string>>(
   const access = options.access ?? "read";
   return async (request, context) => {
     try {
+      checkSameOrigin(request);
+      checkQuery(request.url);
       const actor = await resolveActor(request.headers);
       if (!actor) throw new AppError("unauthorized", "sign in or send an API token (Authorization: Bearer ...)");
       if (!allows(actor, access)) throw new AppError("forbidden", `your role (${actor.role}${actor.kind === "token" ? " token" : ""}) does not allow ${access}`);
-      return await handler(request, { params: await context.params, actor });
+      const params = await context.params;
+      checkRouteParams(params);
+      return await handler(request, { params, actor });
     } catch (error) {
       return errorResponse(error);
     }

@@ -23,6 +23,22 @@ describe("readUpload", () => {
     expect(await text(raw.chunks)).toBe("{}");
     await expect(readUpload(new Request("http://test/api/bundles", { method: "POST", headers: { "content-type": "text/html" }, body: "<p>" }))).rejects.toThrow('unsupported content type "text/html"');
   });
+
+  it("answers a located 400, never a URIError, for a malformed or NUL file name", async () => {
+    const raw = (headers: Record<string, string>, url = "http://test/api/bundles") => readUpload(new Request(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: "{}" }));
+    await expect(raw({ "x-file-name": "%E0%A4%A" })).rejects.toMatchObject({ status: 400, details: { issues: [{ path: "headers.x-file-name", message: "not valid percent-encoding" }] } });
+    await expect(raw({ "x-file-name": "a%00b.json" })).rejects.toMatchObject({ status: 400, details: { issues: [{ path: "headers.x-file-name" }] } });
+    expect((await raw({}, "http://test/api/bundles?name=%25")).fileName).toBe("%");
+  });
+
+  it("answers a located 400 for multipart without a boundary or cut off mid-part", async () => {
+    const noBoundary = new Request("http://test/api/bundles", { method: "POST", headers: { "content-type": "multipart/form-data" }, body: "x" });
+    await expect(readUpload(noBoundary)).rejects.toMatchObject({ status: 400, details: { issues: [{ path: "body" }] } });
+    const boundary = "b0undary";
+    const cut = [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="a.json"', "", "{\"half\": "].join("\r\n");
+    const upload = await readUpload(new Request("http://test/api/bundles", { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: cut }));
+    await expect(text(upload.chunks)).rejects.toMatchObject({ status: 400, message: expect.stringContaining("malformed multipart body") });
+  });
 });
 
 describe("readUpload: the Inspect scorer", () => {

@@ -21,10 +21,42 @@ function scorerFromRequest(request: Request): string | undefined {
   return value ? value : undefined;
 }
 
+/** The CLI percent-encodes `x-file-name` (headers are Latin-1); `?name=` is already decoded by URLSearchParams. */
 function fileNameFromRequest(request: Request): string {
   const header = request.headers.get("x-file-name");
-  const query = new URL(request.url).searchParams.get("name");
-  return decodeURIComponent(header ?? query ?? "upload");
+  if (header === null) return checkedFileName(new URL(request.url).searchParams.get("name") ?? "upload", "query.name");
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(header);
+  } catch {
+    throw badFileName("headers.x-file-name", "not valid percent-encoding");
+  }
+  return checkedFileName(decoded, "headers.x-file-name");
+}
+
+function badFileName(path: string, message: string): AppError {
+  return new AppError("bad_request", `${path}: ${message}`, { issues: [{ path, message }], totalIssues: 1 });
+}
+
+/** The name is stored as text: PostgreSQL refuses NUL, and no file name needs control characters. */
+function checkedFileName(name: string, path: string): string {
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw badFileName(path, "must not contain control characters");
+  return name;
+}
+
+/** Busboy's own errors ("Unexpected end of form") become a located 400, never a 500. */
+async function* multipartChunks(stream: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  try {
+    yield* stream;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw malformedMultipart(error);
+  }
+}
+
+function malformedMultipart(error: unknown): AppError {
+  const message = `malformed multipart body: ${error instanceof Error ? error.message : String(error)}`;
+  return new AppError("bad_request", message, { issues: [{ path: "body", message }], totalIssues: 1 });
 }
 
 /** Gives the uploaded file as a byte stream without buffering it: a multipart field `file` or the raw body. */
@@ -48,7 +80,14 @@ function toNodeStream(body: ReadableStream<Uint8Array>): Readable {
 
 function readMultipart(request: Request, body: ReadableStream<Uint8Array>, contentType: string): Promise<UploadSource> {
   return new Promise((resolve, reject) => {
-    const parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1 } });
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1 } });
+    } catch (error) {
+      // A multipart content type without a boundary throws here, synchronously.
+      reject(malformedMultipart(error));
+      return;
+    }
     let found = false;
     const fields = new Map<string, string[]>();
     let scorer = scorerFromRequest(request);
@@ -65,9 +104,20 @@ function readMultipart(request: Request, body: ReadableStream<Uint8Array>, conte
         return;
       }
       found = true;
-      resolve({ fileName: info.filename || fileNameFromRequest(request), chunks: stream, done, fields, ...(scorer === undefined ? {} : { scorer }) });
+      try {
+        resolve({
+          fileName: info.filename ? checkedFileName(info.filename, "body.file.filename") : fileNameFromRequest(request),
+          chunks: multipartChunks(stream),
+          done,
+          fields,
+          ...(scorer === undefined ? {} : { scorer }),
+        });
+      } catch (error) {
+        stream.resume();
+        reject(error);
+      }
     });
-    parser.on("error", (error) => reject(new AppError("bad_request", `malformed multipart body: ${error instanceof Error ? error.message : String(error)}`)));
+    parser.on("error", (error) => reject(malformedMultipart(error)));
     parser.on("close", () => {
       if (!found) reject(new AppError("bad_request", "the multipart body has no field named `file`"));
     });

@@ -1,12 +1,14 @@
 import { CompareExportQuerySchema } from "@/lib/presenters/compare-params";
 import { route } from "@/lib/server/app-error";
+import { assertNotBlind } from "@/lib/server/auth/blind-scope";
 import { exportComparison } from "@/lib/server/compare-export";
 import { loadCompareGuard, refuseCrossSuite } from "@/lib/server/guard-comparison";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/compare?runs=a,b&table=protocol|tasks&format=csv|md|tex[&crossSuite=1]; runs of different suites get 409 without the opt-in. */
-export const GET = route(async (request) => {
+export const GET = route(async (request, { actor }) => {
+  await assertNotBlind(actor);
   const query = CompareExportQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const guard = await loadCompareGuard(query.runs);
   if (guard.crossSuite && !query.crossSuite) refuseCrossSuite(guard);

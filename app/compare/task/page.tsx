@@ -5,7 +5,7 @@ import { TrialPicker } from "@/components/compare/trial-picker";
 import { VerdictHeadline, VerdictPanel } from "@/components/timeline/verdict-panel";
 import { compareHref, CompareTaskQuerySchema, firstValues } from "@/lib/presenters/compare-params";
 import { AppError } from "@/lib/server/app-error";
-import { requirePageAccess } from "@/lib/server/auth/page-access";
+import { requireRunDetailAccess } from "@/lib/server/auth/page-access";
 import { getTaskTimelines } from "@/lib/server/compare-task-timelines";
 
 export const dynamic = "force-dynamic";
@@ -15,7 +15,7 @@ function verdict(success: boolean | null): string {
 }
 
 export default async function CompareTaskPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePageAccess("read");
+  await requireRunDetailAccess();
   const parsed = CompareTaskQuerySchema.safeParse(firstValues(await searchParams));
   if (!parsed.success) notFound();
   const { runs, task, trialA, trialB } = parsed.data;

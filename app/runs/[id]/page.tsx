@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
-import { requirePageAccess } from "@/lib/server/auth/page-access";
+import { requireRunDetailAccess } from "@/lib/server/auth/page-access";
 import { getRunHeader } from "@/lib/server/get-run-page";
 import { parseRunPageQuery } from "@/lib/presenters/run-page-query";
 import { RunHeader } from "@/components/run/run-header";
@@ -20,7 +20,7 @@ export const dynamic = "force-dynamic";
 const ParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 export default async function RunPage(props: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const actor = await requirePageAccess("read");
+  const actor = await requireRunDetailAccess();
   const params = ParamsSchema.safeParse(await props.params);
   if (!params.success) notFound();
   const run = await getRunHeader(params.data.id);

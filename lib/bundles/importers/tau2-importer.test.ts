@@ -109,6 +109,13 @@ describe("mapTau2Message", () => {
     expect(counters.droppedTimestamps).toBe(1);
   });
 
+  it("drops a timestamp whose offset PostgreSQL cannot store (+16:00) instead of failing the insert", () => {
+    const counters = stats();
+    const [event] = mapTau2Message({ role: "user", content: "hi", timestamp: "2025-08-10T02:44:11+16:00" }, 0, new Map(), counters);
+    expect(event).not.toHaveProperty("timestamp");
+    expect(counters.droppedTimestamps).toBe(1);
+  });
+
   it("keeps an empty message as one empty event so message counts stay right", () => {
     expect(mapTau2Message({ role: "assistant", content: null, tool_calls: null }, 2, new Map(), stats())).toEqual([{ kind: "agent_message", actor: "agent", text: "", message: 2 }]);
   });

@@ -50,7 +50,7 @@ function convertTau2(document: unknown, fileName: string): ImportResult {
   if (log.issues.length > 0) return { ok: false, issues: log.issues };
   if (trials.renumbered > 0) log.warnings.push(`${trials.renumbered} simulations had a missing or repeated trial number for their task and were numbered anew`);
   if (stats.droppedTimestamps > 0) {
-    log.warnings.push(`${stats.droppedTimestamps} message timestamps were dropped: tau2 writes local time without a UTC offset, so the instant is unknown`);
+    log.warnings.push(`${stats.droppedTimestamps} message timestamps were dropped: tau2 writes local time without a UTC offset (or the offset was beyond ±14:00), so the instant is unknown`);
   }
   if (stats.unparsedArguments > 0) log.warnings.push(`${stats.unparsedArguments} tool calls had arguments that are not a JSON object; kept as {"_unparsed": text}`);
 

@@ -1,14 +1,12 @@
-import { z } from "zod";
 import type { JsonObject } from "../schema/common";
+import { StorableTimestamp } from "../schema/timestamp";
 import type { EventInput } from "./bundle-input";
 import { finiteNumber, isRecord, nonEmptyString, nonNegativeInteger, parseJsonText, stringOr, toJsonObject } from "./json-value";
 
 type Actor = "agent" | "user" | "system";
 
-const OffsetDateTime = z.iso.datetime({ offset: true });
-
 export interface MessageMappingStats {
-  /** Timestamps dropped because they carry no UTC offset (tau2 writes local time without one). */
+  /** Timestamps dropped because they carry no UTC offset (tau2 writes local time without one) or one PostgreSQL cannot store. */
   droppedTimestamps: number;
   unparsedArguments: number;
 }
@@ -25,7 +23,7 @@ function shared(message: Record<string, unknown>, index: number, stats: MessageM
   if (turn !== undefined) out.turn = turn;
   const timestamp = stringOr(message.timestamp);
   if (timestamp !== undefined) {
-    if (OffsetDateTime.safeParse(timestamp).success) out.timestamp = timestamp;
+    if (StorableTimestamp.safeParse(timestamp).success) out.timestamp = timestamp;
     else stats.droppedTimestamps += 1;
   }
   return out;

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { Count, JsonObjectSchema, JsonValueSchema, TokenUsageSchema } from "./common";
+import { StorableTimestamp } from "./timestamp";
 
 const ActorSchema = z.enum(["agent", "user", "system"]);
 
 const eventBase = {
   turn: Count.optional().describe("turn index; derived from user messages when absent"),
-  // PostgreSQL has no year 0; every other 4-digit ISO year with an offset is storable.
-  timestamp: z.iso.datetime({ offset: true }).refine((value) => !value.startsWith("0000"), "year 0000 does not exist").optional(),
+  timestamp: StorableTimestamp.optional(),
   usage: TokenUsageSchema.optional(),
   costUsd: z.number().nonnegative().optional(),
   message: Count.optional().describe("index of the source message this event came from, when one message holds several events (text plus tool calls)"),

@@ -1,4 +1,4 @@
-import { actorFromCredentials } from "./credentials";
+import { actorFromCredentials, actorFromSession } from "./credentials";
 import { LOCAL_ACTOR, type Actor } from "./roles";
 import { SESSION_COOKIE } from "./secrets";
 
@@ -7,18 +7,35 @@ export function authRequired(): boolean {
   return process.env.LOOPSCOPE_AUTH === "required";
 }
 
+function sendsSession(headers: Headers): boolean {
+  return (headers.get("cookie") ?? "").includes(`${SESSION_COOKIE}=`);
+}
+
 /**
- * Who is making the request: the user behind a valid session or API token; without
+ * Who is making an API request: the user behind a valid session or API token; without
  * required auth, a request with no credentials acts as the local admin. A wrong or revoked
  * token is refused in both modes, so a script learns its token is bad.
  */
 export async function resolveActor(headers: Headers): Promise<Actor | null> {
   const sendsToken = headers.has("authorization");
-  const sendsSession = (headers.get("cookie") ?? "").includes(`${SESSION_COOKIE}=`);
-  if (sendsToken || sendsSession) {
+  if (sendsToken || sendsSession(headers)) {
     const actor = await actorFromCredentials(headers);
     if (actor) return actor;
     if (sendsToken || authRequired()) return null;
+  }
+  return authRequired() ? null : LOCAL_ACTOR;
+}
+
+/**
+ * Who is acting on a page or through a server action: only a session cookie (or, without
+ * required auth, the local admin). API tokens act only through the /api routes their scope
+ * allows, so a read token can never reach an action that mints tokens or changes passwords.
+ */
+export async function resolveSessionActor(headers: Headers): Promise<Actor | null> {
+  if (sendsSession(headers)) {
+    const actor = await actorFromSession(headers);
+    if (actor) return actor;
+    if (authRequired()) return null;
   }
   return authRequired() ? null : LOCAL_ACTOR;
 }

@@ -18,11 +18,20 @@ export function newApiToken(): { token: string; prefix: string; hash: string } {
   return { token, prefix: token.slice(0, TOKEN_PREFIX.length + 6), hash: digest(token) };
 }
 
+/** A malformed percent-escape (`%E0%A4%A`) makes the cookie absent, not a 500. */
+function decodeCookieValue(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
 export function readCookie(cookieHeader: string | null, name: string): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(";")) {
     const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
+    if (key === name) return decodeCookieValue(value.join("="));
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import { findStudy, type StudyRow } from "@/lib/db/studies";
 import { RubricSchema, type Rubric } from "@/lib/presenters/study-rubric";
 import { AppError } from "../app-error";
+import { blindRefusal } from "../auth/blind-scope";
 import { allows, type Actor } from "../auth/roles";
 import { SamplingSchema, SourceSchema } from "./study-schemas";
 import type { Sampling } from "./sample-items";
@@ -33,11 +34,17 @@ export async function loadStudyFor(actor: Actor, studyId: string): Promise<Study
 /**
  * The report and exports show everyone's labels and the judge's: admins always, any reader
  * once the study is closed (while open, annotators would see their peers and the judge).
+ * A blind annotator gets no report at all (another study's export would name the runs and
+ * verdicts of the same trajectories), refused before the lookup so the answer is the same for
+ * every id; an open study is "not found" to anyone but its admins and annotators.
  */
 export async function loadStudyForReport(actor: Actor, studyId: string): Promise<Study> {
+  const blind = await blindRefusal(actor);
+  if (blind) throw new AppError("forbidden", blind);
   const row = await findStudy({ studyId });
   if (!row) throw new AppError("not_found", "no such study");
   const study = toStudy(row);
-  if (!allows(actor, "admin") && study.status !== "closed") throw new AppError("forbidden", "the agreement report opens to non-admins once the study is closed");
-  return study;
+  if (allows(actor, "admin") || study.status === "closed") return study;
+  if (!isStudyAnnotator(study, actor)) throw new AppError("not_found", "no such study");
+  throw new AppError("forbidden", "the agreement report opens to non-admins once the study is closed");
 }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
-import { requirePageAccess } from "@/lib/server/auth/page-access";
+import { requireRunDetailAccess } from "@/lib/server/auth/page-access";
 import { getTrajectory } from "@/lib/server/get-trajectory";
 import { buildTimelineModel } from "@/lib/presenters/timeline-model";
 import { buildTrajectoryNavigation } from "@/lib/presenters/timeline-navigation";
@@ -23,7 +23,7 @@ export const dynamic = "force-dynamic";
 const ParamsSchema = z.object({ id: z.string().min(1).max(100), trajectoryId: z.string().min(1).max(100) });
 
 export default async function TrajectoryPage(props: { params: Promise<{ id: string; trajectoryId: string }> }) {
-  await requirePageAccess("read");
+  await requireRunDetailAccess();
   const params = ParamsSchema.safeParse(await props.params);
   if (!params.success) notFound();
   const view = await getTrajectory({ runId: params.data.id, trajectoryId: params.data.trajectoryId });
