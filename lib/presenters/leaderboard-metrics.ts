@@ -1,6 +1,12 @@
 import type { RunMetricsResponse } from "@/lib/server/get-run-metrics";
 import { formatCount, formatInterval, formatPercent, formatStandardError, NOT_AVAILABLE } from "./leaderboard-format";
 
+/** The run-level metrics a leaderboard cell reads; the lean summary row stores exactly these. */
+export type LeaderboardMetrics = Pick<
+  RunMetricsResponse,
+  "successRate" | "passHatK" | "goldHistory" | "toolWorkflowCompletion" | "holisticSuccess" | "recovery" | "turnLimitRate" | "proxyState"
+>;
+
 export type MetricGroupId = "gold" | "closed" | "proxy";
 
 export const METRIC_GROUPS: readonly { id: MetricGroupId; label: string }[] = [
@@ -35,7 +41,7 @@ const FIXED_METRICS: readonly MetricDefinition[] = [
   { id: "toolTurn", group: "gold", label: "Tool-turn success", description: "judge success over tool turns" },
   { id: "exactCall", group: "gold", label: "Exact call accuracy", description: "exact tool name and arguments" },
   { id: "argumentF1", group: "gold", label: "Argument F1", description: "mean argument F1 of tool turns" },
-  { id: "success", group: "closed", label: "Success rate", description: "successful trajectories, Wilson 95% interval" },
+  { id: "success", group: "closed", label: "Success rate", description: "successful trajectories, 95% interval with trials of a task as one cluster" },
 ];
 
 const CLOSED_TAIL: readonly MetricDefinition[] = [
@@ -54,7 +60,7 @@ const PROXY_METRICS: readonly MetricDefinition[] = [
 ];
 
 /** Largest k with a pass^k key in any run (keys go 1..max trials per task). */
-export function findMaxPassK(metrics: readonly RunMetricsResponse[]): number {
+export function findMaxPassK(metrics: readonly Pick<LeaderboardMetrics, "passHatK">[]): number {
   let max = 0;
   for (const m of metrics) for (const key of Object.keys(m.passHatK)) max = Math.max(max, Number(key) || 0);
   return max;
@@ -95,7 +101,7 @@ function bootstrapped(rate: RunMetricsResponse["proxyState"]["goalCompletion"], 
   };
 }
 
-function successCell(m: RunMetricsResponse, title: string): MetricCell {
+function successCell(m: LeaderboardMetrics, title: string): MetricCell {
   const s = m.successRate;
   const se = formatStandardError(s.se);
   return {
@@ -104,12 +110,12 @@ function successCell(m: RunMetricsResponse, title: string): MetricCell {
     detail: formatInterval(s.low, s.high),
     low: s.low,
     high: s.high,
-    title: `${title}: ${s.successes}/${s.n}${se ? `, SE ${se.slice(2)}` : ""}`,
+    title: `${title}: ${s.successes}/${s.n}${s.effectiveN !== null ? `, effective n ${Math.round(s.effectiveN * 10) / 10}` : ""}${se ? `, SE ${se.slice(2)}` : ""}`,
   };
 }
 
 /** The cell of one metric for one run; undefined metrics read "n/a", never 0. */
-export function buildMetricCell(m: RunMetricsResponse, definition: MetricDefinition): MetricCell {
+export function buildMetricCell(m: LeaderboardMetrics, definition: MetricDefinition): MetricCell {
   const title = definition.description;
   const g = m.goldHistory;
   if (definition.id.startsWith("pass")) {

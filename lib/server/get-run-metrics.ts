@@ -3,7 +3,7 @@ import { loadTrajectoryOutcomes, loadTurnScores, readMetricsCache, writeMetricsC
 import { AppError } from "./app-error";
 
 /** Bump when a metric definition changes: cached values of older versions are recomputed. */
-export const METRICS_VERSION = 1;
+export const METRICS_VERSION = 2;
 
 export interface RunMetricsResponse extends Omit<RunMetrics, "stopReasons"> {
   runId: string;

@@ -1,4 +1,6 @@
-import { countRunRecords, listRunRows } from "@/lib/db/runs";
+import { readSummaryCounts } from "@/lib/db/leaderboard-summaries";
+import { listRunRows } from "@/lib/db/runs";
+import { ensureLeaderboardSummaries } from "./get-leaderboard";
 
 export interface RunSummary {
   id: string;
@@ -20,8 +22,9 @@ export interface RunSummary {
 }
 
 export async function listRuns(): Promise<RunSummary[]> {
-  const runs = await listRunRows();
-  const counts = await countRunRecords(runs.map((run) => run.id));
+  // Counts come from the lean leaderboard rows: counting trajectories of every run per request is what made this slow.
+  await ensureLeaderboardSummaries();
+  const [runs, counts] = await Promise.all([listRunRows(), readSummaryCounts()]);
   return runs.map((run) => {
     const count = counts.get(run.id);
     return {
