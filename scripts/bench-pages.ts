@@ -88,8 +88,8 @@ async function loadData(url: string, runs: number, big: number, fresh: boolean):
   mkdirSync(dir, { recursive: true });
   for (let index = have.big; index < 2; index += 1) {
     const file = path.join(dir, `big-${index}.jsonl`);
-    await writeSyntheticJsonlBundle(file, { trajectories: big, eventsPerTrajectory: 12, tasks: 100, suiteName: BIG_SUITE });
-    // A different file name and run name; the same suite and tasks so the two runs pair on /compare.
+    await writeSyntheticJsonlBundle(file, { trajectories: big, eventsPerTrajectory: 12 + index, tasks: 100, suiteName: BIG_SUITE });
+    // Different content (events per trajectory) so the second is not a duplicate; the same suite and tasks so the two runs pair on /compare.
     const result = await ingestBundle({ chunks: createReadStream(file), fileName: `bench-pages-big-${index}-${Date.now()}.jsonl` });
     if (result.kind !== "stored") throw new Error(`big bundle ${index}: ${JSON.stringify(result).slice(0, 500)}`);
   }
