@@ -5,6 +5,7 @@ import { parseLeaderboardQuery } from "@/lib/presenters/leaderboard-query";
 import { chunksOf, makeBundle, makeRun, makeTask, makeTrajectory, makeTurnPrediction } from "@/lib/testing/factories";
 import { ensureLeaderboardSummaries, getLeaderboardPage } from "./get-leaderboard";
 import { ingestBundle } from "./ingest-bundle";
+import { listRuns } from "./list-runs";
 import { METRICS_VERSION } from "./get-run-metrics";
 
 const WRONG_STATE = { refund_cents: 0, status: "open" };
@@ -54,6 +55,10 @@ describe("leaderboard over lean rows", () => {
     await db().leaderboardSummary.update({ where: { runId: runIds.wide ?? "" }, data: { metricsVersion: METRICS_VERSION - 1, tasks: 99 } });
     await ensureLeaderboardSummaries();
     expect((await db().leaderboardSummary.findUnique({ where: { runId: runIds.wide ?? "" } }))?.tasks).toBe(6);
+
+    // GET /api/runs reads the same counts from the lean rows.
+    const listed = (await listRuns()).find((run) => run.id === runIds.tiny);
+    expect(listed).toMatchObject({ name: "tiny run", tasks: 1, trajectories: 20, minTrials: 20, maxTrials: 20, turnPredictions: 0 });
 
     await db().bundle.delete({ where: { id: bundleId } });
     expect(await db().leaderboardSummary.count({ where: { runId: { in: Object.values(runIds) } } })).toBe(0);
