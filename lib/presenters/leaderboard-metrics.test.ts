@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildMetricCell, buildMetricDefinitions, findMaxPassK, type MetricDefinition } from "./leaderboard-metrics";
+import { buildMetricCell, buildMetricDefinitions, choosePassKColumns, findMaxPassK, type MetricDefinition } from "./leaderboard-metrics";
 import { makeRunMetrics } from "./leaderboard-test-fixtures";
 
 function definition(id: string, maxK = 3): MetricDefinition {
@@ -9,6 +9,14 @@ function definition(id: string, maxK = 3): MetricDefinition {
 }
 
 describe("leaderboard metric columns", () => {
+  it("keeps pass^k columns few for runs with many trials per task", () => {
+    expect(choosePassKColumns(0)).toEqual([]);
+    expect(choosePassKColumns(3)).toEqual([1, 2, 3]);
+    expect(choosePassKColumns(9)).toEqual([1, 2, 3, 4, 5]);
+    expect(choosePassKColumns(20)).toEqual([1, 2, 3, 4, 5, 10, 20]);
+    expect(choosePassKColumns(100)).toEqual([1, 2, 3, 4, 5, 10, 20, 50, 100]);
+  });
+
   it("has one pass^k column per k up to the largest k of any run", () => {
     const runs = [makeRunMetrics({ passHatK: { 1: 0.5, 2: 0.25 } }), makeRunMetrics({ passHatK: { 1: 0.5, 2: 0.2, 3: 0.1, 4: null } }), makeRunMetrics()];
     expect(findMaxPassK(runs)).toBe(4);

@@ -66,12 +66,22 @@ export function findMaxPassK(metrics: readonly Pick<LeaderboardMetrics, "passHat
   return max;
 }
 
+/**
+ * The k of the pass^k columns: 1-5, then 10, 20, 50, 100, ... up to the largest k. A run of
+ * 100 trials per task would otherwise add 100 columns to every row of the table.
+ */
+export function choosePassKColumns(maxK: number): number[] {
+  const ks = Array.from({ length: Math.min(maxK, 5) }, (_, index) => index + 1);
+  for (let decade = 10; decade <= maxK; decade *= 10) for (const step of [1, 2, 5]) if (decade * step <= maxK) ks.push(decade * step);
+  return ks;
+}
+
 export function buildMetricDefinitions(maxK: number): MetricDefinition[] {
-  const passK = Array.from({ length: maxK }, (_, index) => ({
-    id: `pass${index + 1}`,
+  const passK = choosePassKColumns(maxK).map((k) => ({
+    id: `pass${k}`,
     group: "closed" as const,
-    label: `pass^${index + 1}`,
-    description: `probability that ${index + 1} trials of a task all succeed`,
+    label: `pass^${k}`,
+    description: `probability that ${k} trials of a task all succeed`,
   }));
   return [...FIXED_METRICS, ...passK, ...CLOSED_TAIL, ...PROXY_METRICS];
 }
