@@ -26,7 +26,7 @@ describe("leaderboard metric columns", () => {
     expect(buildMetricDefinitions(0).some((d) => d.id.startsWith("pass"))).toBe(false);
   });
 
-  it("shows the success rate with its Wilson interval as error bounds", () => {
+  it("shows the success rate with its task-clustered interval as error bounds", () => {
     const metrics = makeRunMetrics({ successRate: { value: 0.5, se: 0.1, low: 0.237, high: 0.763, effectiveN: 12, n: 12, successes: 6 } });
     const cell = buildMetricCell(metrics, definition("success"));
     expect(cell).toMatchObject({ value: 0.5, text: "50.0", detail: "[23.7, 76.3]", low: 0.237, high: 0.763 });
