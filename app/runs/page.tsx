@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { requirePageAccess } from "@/lib/server/auth/page-access";
-import { getLeaderboard } from "@/lib/server/get-leaderboard";
+import { getLeaderboardPage } from "@/lib/server/get-leaderboard";
 import { buildChartSeries } from "@/lib/presenters/leaderboard-chart";
 import { DEFAULT_CHART_METRIC, parseLeaderboardQuery } from "@/lib/presenters/leaderboard-query";
 import { buildLeaderboardView } from "@/lib/presenters/leaderboard-rows";
@@ -15,8 +15,8 @@ interface Props {
 export default async function RunsPage({ searchParams }: Props) {
   await requirePageAccess("read");
   const requested = parseLeaderboardQuery(await searchParams);
-  const entries = await getLeaderboard();
-  if (entries.length === 0) {
+  const data = await getLeaderboardPage(requested);
+  if (data.facets.totalRuns === 0) {
     return (
       <>
         <h1>Runs</h1>
@@ -24,15 +24,15 @@ export default async function RunsPage({ searchParams }: Props) {
       </>
     );
   }
-  const view = buildLeaderboardView(entries, requested);
+  const view = buildLeaderboardView(data, requested);
   const chartMetric = view.definitions.find((d) => d.id === requested.metric) ?? view.definitions.find((d) => d.id === DEFAULT_CHART_METRIC);
-  const query = { ...requested, page: view.page, metric: chartMetric?.id ?? DEFAULT_CHART_METRIC };
+  const query = { ...requested, sort: data.sort, page: view.page, metric: chartMetric?.id ?? DEFAULT_CHART_METRIC };
   return (
     <>
       <h1>Runs</h1>
       <p className="lead">
         Gold-history (next-turn) scores beside closed-loop outcomes, one row per run. Values in %; ± is a bootstrap standard error,
-        [ ] a Wilson 95% interval, n/N the counts behind a rate; n/a where a metric is undefined. <Link href="/upload">Upload a bundle</Link> to add runs.
+        [ ] a 95% interval that counts the trials of one task as one cluster (so few tasks give wide intervals), n/N the counts behind a rate; n/a where a metric is undefined. <Link href="/upload">Upload a bundle</Link> to add runs.
       </p>
       {chartMetric ? <Leaderboard view={view} query={query} chart={buildChartSeries(view.rows, chartMetric)} /> : null}
     </>

@@ -51,7 +51,7 @@ export function LeaderboardChart({ series, definitions, onMetricChange }: Props)
         </div>
       )}
       <p className="muted">
-        {series.hasErrorBars ? "Whiskers: Wilson 95% interval (success rate) or ± bootstrap SE (proxy-state rates). " : "No uncertainty is recorded for this metric. "}
+        {series.hasErrorBars ? "Whiskers: 95% interval with the trials of a task as one cluster (success rate) or ± bootstrap SE (proxy-state rates). " : "No uncertainty is recorded for this metric. "}
         Runs of this page in table order{series.missing > 0 ? `; ${series.missing} without a value (n/a) left out` : ""}.
       </p>
     </section>

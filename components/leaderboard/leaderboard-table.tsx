@@ -8,6 +8,9 @@ import { buildLeaderboardColumns, NUMERIC_INFO_COLUMNS } from "./leaderboard-col
 import { SelectColumnHeader } from "./select-column-header";
 import styles from "./leaderboard.module.css";
 
+/** The column that names the run stays in view when the metric columns scroll. */
+const STICKY_COLUMN = "model";
+
 interface Props {
   rows: LeaderboardRow[];
   definitions: MetricDefinition[];
@@ -41,6 +44,7 @@ export function LeaderboardTable({ rows, definitions, groups, sorting, onSorting
     onRowSelectionChange: (updater) => onSelectionChange(resolve(updater, rowSelection)),
   });
   const isNumeric = (id: string) => metricIds.has(id) || NUMERIC_INFO_COLUMNS.has(id);
+  const cellClass = (id: string) => [isNumeric(id) ? "num" : "", id === STICKY_COLUMN ? styles.stickyName : ""].filter(Boolean).join(" ") || undefined;
 
   return (
     <div className={`${styles.scroll} ${pending ? styles.pending : ""}`} aria-busy={pending}>
@@ -48,7 +52,7 @@ export function LeaderboardTable({ rows, definitions, groups, sorting, onSorting
         <thead>
           {table.getHeaderGroups().map((headerGroup, depth) => (
             <tr key={headerGroup.id}>
-              {depth === 0 ? <th rowSpan={2}><SelectColumnHeader table={table} /></th> : null}
+              {depth === 0 ? <th rowSpan={2} className={styles.stickySelect}><SelectColumnHeader table={table} /></th> : null}
               {headerGroup.headers.map((header) => {
                 if (header.isPlaceholder) return <th key={header.id} colSpan={header.colSpan} />;
                 if (header.subHeaders.length > 0) {
@@ -58,7 +62,7 @@ export function LeaderboardTable({ rows, definitions, groups, sorting, onSorting
                 return (
                   <th
                     key={header.id}
-                    className={isNumeric(header.column.id) ? "num" : undefined}
+                    className={cellClass(header.column.id)}
                     aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
                   >
                     <button type="button" className={styles.sortButton} onClick={header.column.getToggleSortingHandler()}>
@@ -74,7 +78,7 @@ export function LeaderboardTable({ rows, definitions, groups, sorting, onSorting
         <tbody>
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} aria-selected={row.getIsSelected()}>
-              <td>
+              <td className={styles.stickySelect}>
                 <input
                   type="checkbox"
                   aria-label={`Select ${row.original.model} ${row.original.variant} (${row.original.name})`}
@@ -83,7 +87,7 @@ export function LeaderboardTable({ rows, definitions, groups, sorting, onSorting
                 />
               </td>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={isNumeric(cell.column.id) ? "num" : undefined}>
+                <td key={cell.id} className={cellClass(cell.column.id)}>
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}

@@ -9,12 +9,14 @@ import styles from "./leaderboard.module.css";
 interface Props {
   query: LeaderboardQuery;
   facets: LeaderboardView["facets"];
+  /** The groups shown (the URL's choice or those with data). */
+  groups: MetricGroupId[];
   onChange: (patch: Partial<LeaderboardQuery>) => void;
 }
 
 const SEARCH_DELAY_MS = 300;
 
-export function LeaderboardToolbar({ query, facets, onChange }: Props) {
+export function LeaderboardToolbar({ query, facets, groups, onChange }: Props) {
   const [text, setText] = useState(query.q ?? "");
   useEffect(() => setText(query.q ?? ""), [query.q]);
   useEffect(() => {
@@ -24,7 +26,7 @@ export function LeaderboardToolbar({ query, facets, onChange }: Props) {
   }, [text, query.q, onChange]);
 
   // Controls answer at once; the URL (and so the table) follows when the server has re-rendered.
-  const fromUrl = { suite: query.suite, family: query.family, variant: query.variant, tag: query.tag, groups: query.groups };
+  const fromUrl = { suite: query.suite, family: query.family, variant: query.variant, tag: query.tag, groups, minTasks: query.minTasks };
   const urlKey = JSON.stringify(fromUrl);
   const [shown, setShown] = useState(fromUrl);
   const [shownKey, setShownKey] = useState(urlKey);
@@ -91,6 +93,19 @@ export function LeaderboardToolbar({ query, facets, onChange }: Props) {
             <option key={tag} value={tag}>{tag}</option>
           ))}
         </select>
+      </label>
+      <label className={styles.field}>
+        Minimum tasks
+        <input
+          type="number"
+          min={0}
+          className={styles.minTasks}
+          value={shown.minTasks}
+          onChange={(event) => {
+            const value = Number(event.target.value);
+            if (Number.isInteger(value) && value >= 0) change({ minTasks: value });
+          }}
+        />
       </label>
       <fieldset className={styles.groups}>
         <legend className="muted">Column groups</legend>

@@ -3,13 +3,14 @@
 import type { RowSelectionState, SortingState } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import type { ChartSeries } from "@/lib/presenters/leaderboard-chart";
-import type { LeaderboardQuery } from "@/lib/presenters/leaderboard-query";
+import { DEFAULT_MIN_TASKS, type LeaderboardQuery } from "@/lib/presenters/leaderboard-query";
 import type { LeaderboardView } from "@/lib/presenters/leaderboard-rows";
 import { LeaderboardChart } from "@/components/charts/leaderboard-chart";
 import { CompareBar, type SelectedRun } from "./compare-bar";
 import { LeaderboardPagination } from "./leaderboard-pagination";
 import { LeaderboardTable } from "./leaderboard-table";
 import { LeaderboardToolbar } from "./leaderboard-toolbar";
+import { HiddenRunsNote } from "./hidden-runs-note";
 import { useLeaderboardNavigation } from "./use-leaderboard-navigation";
 
 interface Props {
@@ -33,17 +34,23 @@ export function Leaderboard({ view, query, chart }: Props) {
 
   return (
     <>
-      <LeaderboardToolbar query={query} facets={view.facets} onChange={navigate} />
+      <LeaderboardToolbar query={query} facets={view.facets} groups={view.groups} onChange={navigate} />
       <LeaderboardChart series={chart} definitions={view.definitions} onMetricChange={(metric) => navigate({ metric })} />
       <CompareBar selected={selected} onClear={() => setSelected([])} />
       <p className="muted" role="status">
-        {view.matchingRuns === view.totalRuns ? `${view.totalRuns} runs` : `${view.matchingRuns} of ${view.totalRuns} runs match`}
+        {view.matchingRuns === view.totalRuns ? `${view.totalRuns} runs` : `${view.matchingRuns} of ${view.totalRuns} runs listed`}
         {pending ? " · updating…" : ""}
       </p>
+      <HiddenRunsNote
+        hidden={view.hiddenRuns}
+        minTasks={query.minTasks}
+        onShow={() => navigate({ minTasks: 0, page: 1 })}
+        onReset={() => navigate({ minTasks: DEFAULT_MIN_TASKS, page: 1 })}
+      />
       <LeaderboardTable
         rows={view.rows}
         definitions={view.definitions}
-        groups={query.groups}
+        groups={view.groups}
         sorting={sorting}
         onSortingChange={(next) => {
           const first = next[0];

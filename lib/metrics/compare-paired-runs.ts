@@ -1,4 +1,4 @@
-import { bootstrapPercentileInterval, DEFAULT_RESAMPLES, DEFAULT_SEED } from "./bootstrap";
+import { bootstrapPercentileInterval, DEFAULT_SEED, INTERVAL_RESAMPLES } from "./bootstrap";
 import type { TaskTrialCounts } from "./compute-pass-hat-k";
 import type { BootstrapOptions } from "./types";
 
@@ -88,7 +88,7 @@ export function comparePairedRuns(input: readonly PairedTaskInput[], options: Pa
     tasks,
     meanDifference: meanOf(tasks),
     interval: bootstrapPercentileInterval(tasks, meanOf, {
-      resamples: options.resamples ?? DEFAULT_RESAMPLES,
+      resamples: options.resamples ?? INTERVAL_RESAMPLES,
       seed: options.seed ?? DEFAULT_SEED,
       level: options.level ?? 0.95,
     }),

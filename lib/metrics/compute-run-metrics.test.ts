@@ -34,7 +34,7 @@ describe("computeRunMetrics", () => {
     expect(metrics.tasks).toBe(2);
     expect(metrics.trialsPerTask).toEqual({ min: 3, max: 3 });
     expect(metrics.meanReward).toBeNull();
-    expect(metrics.successRate).toMatchObject({ value: 0.5, n: 6, successes: 3 });
+    expect(metrics.successRate).toMatchObject({ value: 0.5, n: 6, successes: 3, effectiveN: 6 });
     expect(metrics.successRate.low).toBeCloseTo(0.1876128, 6);
     expect(metrics.successRate.high).toBeCloseTo(0.8123872, 6);
     expect(metrics.passHatK[1]).toBeCloseTo(0.5, 12);
@@ -55,6 +55,15 @@ describe("computeRunMetrics", () => {
     expect(a.successRate.se).toBe(b.successRate.se);
     // Task rates 2/3 and 1/3: resampling two tasks gives 1/3, 1/2 or 2/3 -> SE near sqrt(((1/6)^2)/2) ≈ 0.118
     expect(a.successRate.se).toBeCloseTo(0.118, 1);
+  });
+
+  it("gives a 1-task x 20-trial run the interval of one task", () => {
+    const runs = Array.from({ length: 20 }, (_, trial) => createTestOutcome({ taskId: "only", trial, reward: 1 }));
+    const metrics = computeRunMetrics(runs, []);
+    expect(metrics.successRate).toMatchObject({ value: 1, n: 20, successes: 20, effectiveN: 1, se: null });
+    // Wilson(1, 1), not Wilson(20, 20) = [83.9, 100]
+    expect(metrics.successRate.low).toBeCloseTo(0.206543, 5);
+    expect(metrics.successRate.high).toBe(1);
   });
 
   it("keeps infrastructure failures out of outcome metrics but in the counts", () => {
@@ -80,7 +89,7 @@ describe("computeRunMetrics", () => {
     expect(metrics.trajectories).toBe(0);
     expect(metrics.trialsPerTask).toEqual({ min: null, max: null });
     expect(metrics.meanReward).toBeNull();
-    expect(metrics.successRate).toEqual({ value: null, se: null, low: null, high: null, n: 0, successes: 0 });
+    expect(metrics.successRate).toEqual({ value: null, se: null, low: null, high: null, effectiveN: null, n: 0, successes: 0 });
     expect(metrics.passHatK).toEqual({});
     expect(metrics.passAtK).toEqual({});
     expect(metrics.turnLimitRate.rate).toBeNull();

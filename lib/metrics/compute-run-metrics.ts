@@ -4,7 +4,7 @@ import { computeErrorPropagation, type ErrorPropagation } from "./compute-error-
 import { computePassAtK, computePassHatK, groupTaskCounts } from "./compute-pass-hat-k";
 import { computeProxyStateRates, type ProxyStateRates } from "./compute-proxy-state-rates";
 import { computeStrata, type Strata } from "./compute-strata";
-import { wilsonInterval } from "./compute-wilson-interval";
+import { clusteredWilsonInterval } from "./compute-clustered-wilson-interval";
 import {
   computeHolisticSuccess,
   computeRecovery,
@@ -26,9 +26,11 @@ export interface SuccessRate {
   value: number | null;
   /** Task-cluster bootstrap SE; null with fewer than two tasks. */
   se: number | null;
-  /** Wilson interval bounds. */
+  /** Task-clustered Wilson interval bounds (trials of one task count as one cluster; docs/metrics.md). */
   low: number | null;
   high: number | null;
+  /** Effective sample size behind the interval: between the task count and n. */
+  effectiveN: number | null;
   n: number;
   successes: number;
 }
@@ -64,7 +66,14 @@ function trialsPerTask(trajectories: readonly TrajectoryOutcome[]): { min: numbe
 function computeSuccessRate(scored: readonly TrajectoryOutcome[], options: RunMetricsOptions): SuccessRate {
   const known = scored.map((t) => ({ taskId: t.taskId, success: isTrajectorySuccess(t) })).filter((k) => k.success !== null);
   const successes = known.filter((k) => k.success === true).length;
-  const interval = wilsonInterval(successes, known.length, options.z ?? 1.96);
+  const perTask = new Map<string, { successes: number; trials: number }>();
+  for (const k of known) {
+    const cluster = perTask.get(k.taskId) ?? { successes: 0, trials: 0 };
+    cluster.trials += 1;
+    if (k.success === true) cluster.successes += 1;
+    perTask.set(k.taskId, cluster);
+  }
+  const interval = clusteredWilsonInterval([...perTask.values()], options.z ?? 1.96);
   const rate = (sample: readonly { success: boolean | null }[]) =>
     sample.length === 0 ? null : sample.filter((k) => k.success === true).length / sample.length;
   return {
@@ -72,6 +81,7 @@ function computeSuccessRate(scored: readonly TrajectoryOutcome[], options: RunMe
     se: known.length > 0 ? clusterBootstrapStandardError(known, (k) => k.taskId, rate, options) : null,
     low: interval?.low ?? null,
     high: interval?.high ?? null,
+    effectiveN: interval?.effectiveN ?? null,
     n: known.length,
     successes,
   };

@@ -1,6 +1,7 @@
 export * from "./types";
 export * from "./create-seeded-random";
 export * from "./compute-wilson-interval";
+export * from "./compute-clustered-wilson-interval";
 export * from "./bootstrap";
 export * from "./compute-rouge1";
 export * from "./compare-tool-calls";

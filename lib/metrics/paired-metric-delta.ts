@@ -1,4 +1,4 @@
-import { bootstrapPercentileInterval, DEFAULT_RESAMPLES, DEFAULT_SEED } from "./bootstrap";
+import { bootstrapPercentileInterval, DEFAULT_SEED, INTERVAL_RESAMPLES } from "./bootstrap";
 import type { BootstrapOptions } from "./types";
 
 /**
@@ -70,7 +70,7 @@ export function computePairedMetricDelta(tasks: readonly PairedTaskRatios[], opt
     delta === null
       ? null
       : bootstrapPercentileInterval(tasks, pooledDelta, {
-          resamples: options.resamples ?? DEFAULT_RESAMPLES,
+          resamples: options.resamples ?? INTERVAL_RESAMPLES,
           seed: options.seed ?? DEFAULT_SEED,
           level: options.level ?? 0.95,
         });

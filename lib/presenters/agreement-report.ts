@@ -1,5 +1,5 @@
 import {
-  bootstrapAgreement, buildConfusionMatrix, cohensKappa, fleissKappa, fullAgreementRate, krippendorffAlphaNominal, percentAgreement, toCategoryCounts,
+  bootstrapAgreement, buildConfusionMatrix, INTERVAL_RESAMPLES, cohensKappa, fleissKappa, fullAgreementRate, krippendorffAlphaNominal, percentAgreement, toCategoryCounts,
   type BootstrappedEstimate, type ConfusionMatrix, type Label,
 } from "@/lib/metrics";
 import type { ReportInput } from "./agreement-inputs";
@@ -58,7 +58,7 @@ export interface AgreementReport {
 }
 
 function compareWithJudge(judge: readonly (Label | null)[], other: readonly (Label | null)[], against: string, input: ReportInput): JudgeComparison {
-  const { percentAgreement: percent, kappa } = bootstrapAgreement(judge, other, { resamples: input.bootstrap?.resamples ?? 1000, seed: input.bootstrap?.seed ?? 1 });
+  const { percentAgreement: percent, kappa } = bootstrapAgreement(judge, other, { resamples: input.bootstrap?.resamples ?? INTERVAL_RESAMPLES, seed: input.bootstrap?.seed ?? 1 });
   const n = judge.filter((label, i) => label !== null && (other[i] ?? null) !== null).length;
   return { against, n, percent, kappa };
 }

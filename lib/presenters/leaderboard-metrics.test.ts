@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildMetricCell, buildMetricDefinitions, findMaxPassK, type MetricDefinition } from "./leaderboard-metrics";
+import { buildMetricCell, buildMetricDefinitions, choosePassKColumns, findMaxPassK, type MetricDefinition } from "./leaderboard-metrics";
 import { makeRunMetrics } from "@/lib/testing/leaderboard-fixtures";
 
 function definition(id: string, maxK = 3): MetricDefinition {
@@ -9,6 +9,14 @@ function definition(id: string, maxK = 3): MetricDefinition {
 }
 
 describe("leaderboard metric columns", () => {
+  it("keeps pass^k columns few for runs with many trials per task", () => {
+    expect(choosePassKColumns(0)).toEqual([]);
+    expect(choosePassKColumns(3)).toEqual([1, 2, 3]);
+    expect(choosePassKColumns(9)).toEqual([1, 2, 3, 4, 5]);
+    expect(choosePassKColumns(20)).toEqual([1, 2, 3, 4, 5, 10, 20]);
+    expect(choosePassKColumns(100)).toEqual([1, 2, 3, 4, 5, 10, 20, 50, 100]);
+  });
+
   it("has one pass^k column per k up to the largest k of any run", () => {
     const runs = [makeRunMetrics({ passHatK: { 1: 0.5, 2: 0.25 } }), makeRunMetrics({ passHatK: { 1: 0.5, 2: 0.2, 3: 0.1, 4: null } }), makeRunMetrics()];
     expect(findMaxPassK(runs)).toBe(4);
@@ -18,8 +26,8 @@ describe("leaderboard metric columns", () => {
     expect(buildMetricDefinitions(0).some((d) => d.id.startsWith("pass"))).toBe(false);
   });
 
-  it("shows the success rate with its Wilson interval as error bounds", () => {
-    const metrics = makeRunMetrics({ successRate: { value: 0.5, se: 0.1, low: 0.237, high: 0.763, n: 12, successes: 6 } });
+  it("shows the success rate with its task-clustered interval as error bounds", () => {
+    const metrics = makeRunMetrics({ successRate: { value: 0.5, se: 0.1, low: 0.237, high: 0.763, effectiveN: 12, n: 12, successes: 6 } });
     const cell = buildMetricCell(metrics, definition("success"));
     expect(cell).toMatchObject({ value: 0.5, text: "50.0%", detail: "[23.7%, 76.3%]", low: 0.237, high: 0.763 });
     expect(cell.title).toContain("6/12");

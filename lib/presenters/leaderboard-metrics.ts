@@ -2,6 +2,12 @@ import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
 import { METRIC_GROUP_LABELS, metricSpec, type MetricGroupId, type MetricSpec } from "@/lib/metrics/registry";
 import { formatCount, formatInterval, formatPercent, formatStandardError, NOT_AVAILABLE } from "@/lib/presenters/format";
 
+/** The run-level metrics a leaderboard cell reads; the lean summary row stores exactly these. */
+export type LeaderboardMetrics = Pick<
+  RunMetricsResponse,
+  "successRate" | "passHatK" | "goldHistory" | "toolWorkflowCompletion" | "holisticSuccess" | "recovery" | "turnLimitRate" | "proxyState"
+>;
+
 export type { MetricGroupId };
 
 export const METRIC_GROUPS: readonly { id: MetricGroupId; label: string }[] = (["gold", "closed", "proxy"] as const).map(
@@ -60,14 +66,24 @@ const PROXY_METRICS: readonly MetricDefinition[] = [
 ];
 
 /** Largest k with a pass^k key in any run (keys go 1..max trials per task). */
-export function findMaxPassK(metrics: readonly RunMetricsResponse[]): number {
+export function findMaxPassK(metrics: readonly Pick<LeaderboardMetrics, "passHatK">[]): number {
   let max = 0;
   for (const m of metrics) for (const key of Object.keys(m.passHatK)) max = Math.max(max, Number(key) || 0);
   return max;
 }
 
+/**
+ * The k of the pass^k columns: 1-5, then 10, 20, 50, 100, ... up to the largest k. A run of
+ * 100 trials per task would otherwise add 100 columns to every row of the table.
+ */
+export function choosePassKColumns(maxK: number): number[] {
+  const ks = Array.from({ length: Math.min(maxK, 5) }, (_, index) => index + 1);
+  for (let decade = 10; decade <= maxK; decade *= 10) for (const step of [1, 2, 5]) if (decade * step <= maxK) ks.push(decade * step);
+  return ks;
+}
+
 export function buildMetricDefinitions(maxK: number): MetricDefinition[] {
-  const passK = Array.from({ length: maxK }, (_, index) => column(`pass${index + 1}`, `passHatK${index + 1}`));
+  const passK = choosePassKColumns(maxK).map((k) => column(`pass${k}`, `passHatK${k}`));
   return [...FIXED_METRICS, ...passK, ...CLOSED_TAIL, ...PROXY_METRICS];
 }
 
@@ -96,7 +112,7 @@ function bootstrapped(rate: RunMetricsResponse["proxyState"]["goalCompletion"], 
   };
 }
 
-function successCell(m: RunMetricsResponse, title: string): MetricCell {
+function successCell(m: LeaderboardMetrics, title: string): MetricCell {
   const s = m.successRate;
   const se = formatStandardError(s.se);
   return {
@@ -105,12 +121,12 @@ function successCell(m: RunMetricsResponse, title: string): MetricCell {
     detail: formatInterval(s.low, s.high),
     low: s.low,
     high: s.high,
-    title: `${title}: ${s.successes}/${s.n}${se ? `, SE ${se.slice(2)}` : ""}`,
+    title: `${title}: ${s.successes}/${s.n}${s.effectiveN !== null ? `, effective n ${Math.round(s.effectiveN * 10) / 10}` : ""}${se ? `, SE ${se.slice(2)}` : ""}`,
   };
 }
 
 /** The cell of one metric for one run; undefined metrics read "n/a", never 0. */
-export function buildMetricCell(m: RunMetricsResponse, definition: MetricDefinition): MetricCell {
+export function buildMetricCell(m: LeaderboardMetrics, definition: MetricDefinition): MetricCell {
   const title = definition.description;
   const g = m.goldHistory;
   if (definition.id.startsWith("pass")) {

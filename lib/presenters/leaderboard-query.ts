@@ -4,8 +4,10 @@ import type { MetricGroupId } from "./leaderboard-metrics";
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 const GROUP_IDS = ["gold", "closed", "proxy"] as const satisfies readonly MetricGroupId[];
-export const DEFAULT_GROUPS: readonly MetricGroupId[] = ["gold", "closed"];
 export const DEFAULT_CHART_METRIC = "success";
+export const DEFAULT_SORT = "success";
+/** Runs with fewer tasks are hidden by default: a rate over one or two tasks ranks on luck. */
+export const DEFAULT_MIN_TASKS = 5;
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().catch(undefined).transform((v) => (v ? v : undefined));
 
@@ -17,14 +19,16 @@ export const LeaderboardQuerySchema = z.object({
   q: optionalText(200),
   // ?tag=key=value: runs carrying that tag; a malformed tag is ignored like any bad filter.
   tag: TagPairSchema.optional().catch(undefined),
-  sort: z.string().regex(/^[A-Za-z0-9]{1,40}$/).optional().catch(undefined),
+  sort: z.string().regex(/^[A-Za-z0-9]{1,40}$/).catch(DEFAULT_SORT).default(DEFAULT_SORT),
   dir: z.enum(["asc", "desc"]).catch("desc").default("desc"),
+  minTasks: z.coerce.number().int().min(0).max(1_000_000).catch(DEFAULT_MIN_TASKS).default(DEFAULT_MIN_TASKS),
+  /** Undefined: the groups some listed run has data for (decided on the server). */
   groups: z
     .string()
     .optional()
     .catch(undefined)
-    .transform((value): MetricGroupId[] => {
-      if (value === undefined) return [...DEFAULT_GROUPS];
+    .transform((value): MetricGroupId[] | undefined => {
+      if (value === undefined) return undefined;
       const ids = value.split(",").filter((id): id is MetricGroupId => (GROUP_IDS as readonly string[]).includes(id));
       return GROUP_IDS.filter((id) => ids.includes(id));
     }),
@@ -59,11 +63,12 @@ export function buildLeaderboardHref(query: LeaderboardQuery, patch: Partial<Lea
   if (next.variant) params.set("variant", next.variant);
   if (next.q) params.set("q", next.q);
   if (next.tag) params.set("tag", formatTag(next.tag.key, next.tag.value));
-  if (next.sort) {
+  if (next.sort !== DEFAULT_SORT || next.dir !== "desc") {
     params.set("sort", next.sort);
     params.set("dir", next.dir);
   }
-  if (next.groups.join(",") !== DEFAULT_GROUPS.join(",")) params.set("groups", next.groups.join(","));
+  if (next.minTasks !== DEFAULT_MIN_TASKS) params.set("minTasks", String(next.minTasks));
+  if (next.groups !== undefined) params.set("groups", next.groups.join(","));
   if (next.metric !== DEFAULT_CHART_METRIC) params.set("metric", next.metric);
   if (next.page > 1) params.set("page", String(next.page));
   if (next.size !== 50) params.set("size", String(next.size));

@@ -1,14 +1,11 @@
-import { formatTag } from "@/lib/bundles/schema/run-tags";
 import type { RunSummary } from "@/lib/contracts/run-summary";
-import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
-import { parseModelSize } from "@/lib/presenters/model-size";
-import { buildMetricCell, buildMetricDefinitions, findMaxPassK, type MetricCell, type MetricDefinition } from "./leaderboard-metrics";
+import { buildMetricCell, buildMetricDefinitions, METRIC_GROUPS, type LeaderboardMetrics, type MetricCell, type MetricDefinition, type MetricGroupId } from "./leaderboard-metrics";
 import type { LeaderboardQuery } from "./leaderboard-query";
 
 export interface LeaderboardEntry {
   run: RunSummary;
   suiteId: string;
-  metrics: RunMetricsResponse;
+  metrics: LeaderboardMetrics;
 }
 
 export interface LeaderboardRow {
@@ -50,40 +47,13 @@ function buildRow(entry: LeaderboardEntry, definitions: readonly MetricDefinitio
   };
 }
 
-function matchesQuery(entry: LeaderboardEntry, query: LeaderboardQuery): boolean {
-  const { run } = entry;
-  if (query.suite && entry.suiteId !== query.suite) return false;
-  if (query.family && run.family !== query.family) return false;
-  if (query.variant && run.variant !== query.variant) return false;
-  if (query.tag && run.tags[query.tag.key] !== query.tag.value) return false;
-  if (query.q) {
-    const needle = query.q.toLowerCase();
-    const haystack = [run.displayName, run.name, run.model, run.family ?? "", run.size ?? "", run.variant, run.suite, run.pairingKey ?? ""].join("\n").toLowerCase();
-    if (!haystack.includes(needle)) return false;
-  }
-  return true;
-}
-
-type SortKey = number | string | null;
-
-function sortKeyOf(entry: LeaderboardEntry, row: LeaderboardRow, column: string): SortKey {
-  switch (column) {
-    case "model": return row.model.toLowerCase();
-    case "family": return row.family?.toLowerCase() ?? null;
-    case "size": return parseModelSize(row.size);
-    case "variant": return row.variant.toLowerCase();
-    case "suite": return row.suite.toLowerCase();
-    case "trajectories": return row.trajectories;
-    case "tasks": return entry.run.tasks * 10_000 + entry.run.maxTrials;
-    default: return row.cells[column]?.value ?? null;
-  }
-}
-
-/** Missing values (n/a) go last in either direction; ties keep the incoming (newest first) order. */
-function compareKeys(a: SortKey, b: SortKey, direction: 1 | -1): number {
-  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
-  if (typeof a === "number" && typeof b === "number") return (a - b) * direction;
-  return String(a).localeCompare(String(b)) * direction;
+/** One page of runs as the server filtered, sorted and paged them, with the totals around it. */
+export interface LeaderboardPageData {
+  entries: readonly LeaderboardEntry[];
+  totals: { matching: number; hidden: number; hasGold: boolean; hasClosed: boolean; hasProxy: boolean };
+  facets: { totalRuns: number; maxPassK: number; suites: { value: string; label: string }[]; families: string[]; variants: string[]; tags: string[] };
+  page: number;
+  pageCount: number;
 }
 
 export interface LeaderboardView {
@@ -91,42 +61,34 @@ export interface LeaderboardView {
   rows: LeaderboardRow[];
   totalRuns: number;
   matchingRuns: number;
+  /** Runs that pass the other filters but have fewer tasks than the minimum. */
+  hiddenRuns: number;
+  /** The groups shown: the URL's choice, else those some listed run has data for. */
+  groups: MetricGroupId[];
   page: number;
   pageCount: number;
   facets: { suites: { value: string; label: string }[]; families: string[]; variants: string[]; tags: string[] };
 }
 
-function uniqueSorted(values: Iterable<string>): string[] {
-  return [...new Set(values)].sort((a, b) => a.localeCompare(b));
+/** Groups with data among the listed runs; closed loop stays when nothing is listed so the table keeps its sort column. */
+export function chooseDefaultGroups(totals: LeaderboardPageData["totals"]): MetricGroupId[] {
+  const withData: Record<MetricGroupId, boolean> = { gold: totals.hasGold, closed: totals.hasClosed, proxy: totals.hasProxy };
+  const groups = METRIC_GROUPS.map((g) => g.id).filter((id) => withData[id]);
+  return groups.length > 0 ? groups : ["closed"];
 }
 
-/** Filter, sort and page the runs as the URL says; facets and pass^k columns come from all runs so they stay put. */
-export function buildLeaderboardView(entries: readonly LeaderboardEntry[], query: LeaderboardQuery): LeaderboardView {
-  const definitions = buildMetricDefinitions(findMaxPassK(entries.map((e) => e.metrics)));
-  const sortable = new Set<string>([...INFO_COLUMNS, ...definitions.map((d) => d.id)]);
-  const matching = entries.filter((entry) => matchesQuery(entry, query)).map((entry) => ({ entry, row: buildRow(entry, definitions) }));
-  if (query.sort && sortable.has(query.sort)) {
-    const column = query.sort;
-    const direction = query.dir === "asc" ? 1 : -1;
-    const keyed = matching.map((item, index) => ({ ...item, index, key: sortKeyOf(item.entry, item.row, column) }));
-    keyed.sort((a, b) => compareKeys(a.key, b.key, direction) || a.index - b.index);
-    matching.splice(0, matching.length, ...keyed);
-  }
-  const pageCount = Math.max(1, Math.ceil(matching.length / query.size));
-  const page = Math.min(query.page, pageCount);
-  const suites = new Map(entries.map((e) => [e.suiteId, e.run.suite]));
+/** Table rows of the page; pass^k columns come from all runs so they stay put while filtering. */
+export function buildLeaderboardView(data: LeaderboardPageData, query: LeaderboardQuery): LeaderboardView {
+  const definitions = buildMetricDefinitions(data.facets.maxPassK);
   return {
     definitions,
-    rows: matching.slice((page - 1) * query.size, page * query.size).map((item) => item.row),
-    totalRuns: entries.length,
-    matchingRuns: matching.length,
-    page,
-    pageCount,
-    facets: {
-      suites: [...suites].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label)),
-      families: uniqueSorted(entries.flatMap((e) => (e.run.family ? [e.run.family] : []))),
-      variants: uniqueSorted(entries.map((e) => e.run.variant)),
-      tags: uniqueSorted(entries.flatMap((e) => Object.entries(e.run.tags).map(([key, value]) => formatTag(key, value)))),
-    },
+    rows: data.entries.map((entry) => buildRow(entry, definitions)),
+    totalRuns: data.facets.totalRuns,
+    matchingRuns: data.totals.matching,
+    hiddenRuns: data.totals.hidden,
+    groups: query.groups ?? chooseDefaultGroups(data.totals),
+    page: data.page,
+    pageCount: data.pageCount,
+    facets: { suites: data.facets.suites, families: data.facets.families, variants: data.facets.variants, tags: data.facets.tags },
   };
 }

@@ -1,5 +1,18 @@
+import { formatTag } from "@/lib/bundles/schema/run-tags";
 import { readMetricsCaches } from "@/lib/db/leaderboard";
+import {
+  isLeaderboardSortColumn,
+  readLeaderboardFacets,
+  readLeaderboardPage,
+  readLeaderboardTotals,
+  type LeaderboardFacets,
+  type LeaderboardPageRow,
+  type LeaderboardPageTotals,
+} from "@/lib/db/leaderboard-summaries";
 import { writeMetricsCache } from "@/lib/db/run-metrics-inputs";
+import { buildMetricDefinitions } from "@/lib/presenters/leaderboard-metrics";
+import type { LeaderboardEntry } from "@/lib/presenters/leaderboard-rows";
+import type { LeaderboardQuery } from "@/lib/presenters/leaderboard-query";
 import { computeRunMetricsResponse, METRICS_VERSION, type RunMetricsResponse } from "./get-run-metrics";
 import { listRuns, type RunSummary } from "./list-runs";
 
@@ -8,12 +21,6 @@ const COMPUTE_CONCURRENCY = 4;
 
 function isCurrentMetrics(cache: unknown): cache is RunMetricsResponse {
   return cache !== null && typeof cache === "object" && "metricsVersion" in cache && cache.metricsVersion === METRICS_VERSION;
-}
-
-export interface RunWithMetrics {
-  run: RunSummary;
-  suiteId: string;
-  metrics: RunMetricsResponse;
 }
 
 /**
@@ -40,13 +47,45 @@ export async function getManyRunMetrics(runIds: readonly string[]): Promise<Map<
   return result;
 }
 
-/** Every run with its metrics, in the order of listRuns (newest first). */
-export async function getLeaderboard(): Promise<RunWithMetrics[]> {
-  const runs = await listRuns();
-  const metrics = await getManyRunMetrics(runs.map((run) => run.id));
-  return runs.flatMap((run) => {
-    const entry = metrics.get(run.id);
-    // A run deleted between the two queries simply drops out.
-    return entry ? [{ run, suiteId: entry.suiteId, metrics: entry.metrics }] : [];
-  });
+/** A page row as a leaderboard entry, under the run's display name and identity (built over all runs by listRuns). */
+function toEntry(row: LeaderboardPageRow, summaries: ReadonlyMap<string, RunSummary>): LeaderboardEntry | null {
+  const run = summaries.get(row.id);
+  return run ? { run, suiteId: row.suiteId, metrics: row.metrics } : null;
+}
+
+/** Suite choices under their task-set labels (never two alike) and every tag, from all runs. */
+function identityFacets(runs: readonly RunSummary[]): { suites: { value: string; label: string }[]; tags: string[] } {
+  const suites = new Map(runs.map((run) => [run.suiteId, run.suite]));
+  const tags = new Set(runs.flatMap((run) => Object.entries(run.tags).map(([key, value]) => formatTag(key, value))));
+  return {
+    suites: [...suites].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label)),
+    tags: [...tags].sort(),
+  };
+}
+
+export interface LeaderboardPage {
+  entries: LeaderboardEntry[];
+  totals: LeaderboardPageTotals;
+  facets: LeaderboardFacets & { tags: string[] };
+  page: number;
+  pageCount: number;
+  /** The sort actually applied (an unknown column falls back to success rate). */
+  sort: string;
+}
+
+/** One page of the leaderboard, filtered, sorted and paged in PostgreSQL over the lean rows. */
+export async function getLeaderboardPage(query: LeaderboardQuery): Promise<LeaderboardPage> {
+  // listRuns fills missing lean rows first and names every run over all runs, so names stay unique on any page.
+  const summaries = new Map((await listRuns()).map((run) => [run.id, run]));
+  const facets = await readLeaderboardFacets();
+  const metricIds = new Set(buildMetricDefinitions(facets.maxPassK).map((d) => d.id));
+  const sortId = isLeaderboardSortColumn(query.sort) || metricIds.has(query.sort) ? query.sort : "success";
+  const sort = isLeaderboardSortColumn(sortId) ? { column: sortId } : { metric: sortId };
+  const filter = { suiteId: query.suite, family: query.family, variant: query.variant, tag: query.tag, q: query.q, minTasks: query.minTasks, sort, dir: query.dir };
+  const totals = await readLeaderboardTotals({ ...filter, offset: 0, limit: 0 });
+  const pageCount = Math.max(1, Math.ceil(totals.matching / query.size));
+  const page = Math.min(query.page, pageCount);
+  const rows = await readLeaderboardPage({ ...filter, offset: (page - 1) * query.size, limit: query.size });
+  const entries = rows.flatMap((row) => toEntry(row, summaries) ?? []);
+  return { entries, totals, facets: { ...facets, ...identityFacets([...summaries.values()]) }, page, pageCount, sort: sortId };
 }

@@ -4,7 +4,8 @@ import { KNOWN_ROWS, makeKnownValuesBundle } from "@/e2e/fixtures/known-values-b
 import { readMetricsCaches } from "@/lib/db/leaderboard";
 import { GET } from "@/app/api/suites/[id]/protocol/route";
 import { ingestBundle } from "./ingest-bundle";
-import { getLeaderboard, getManyRunMetrics } from "./get-leaderboard";
+import { getLeaderboardPage, getManyRunMetrics } from "./get-leaderboard";
+import { parseLeaderboardQuery } from "@/lib/presenters/leaderboard-query";
 import { getProtocolTable } from "./get-protocol-table";
 
 async function ingestKnownValues(): Promise<{ runIds: string[]; suiteId: string }> {
@@ -27,8 +28,8 @@ describe("leaderboard and protocol table from the database", () => {
     const second = await getManyRunMetrics(runIds);
     // The second call reads the stored caches as they are (jsonb may round the last float digit).
     expect(second.get(runIds[0] ?? "")?.metrics).toEqual(cached.find((row) => row.runId === runIds[0])?.metrics);
-    const board = await getLeaderboard();
-    expect(board.filter((entry) => runIds.includes(entry.run.id))).toHaveLength(3);
+    const board = await getLeaderboardPage(parseLeaderboardQuery({ minTasks: "0", suite: cached[0]?.suiteId ?? "" }));
+    expect(board.entries.filter((entry) => runIds.includes(entry.run.id))).toHaveLength(3);
   });
 
   it("builds the protocol table of a suite with the hand-computed figures", async () => {

@@ -8,8 +8,9 @@ import { rescoreRunIfStale } from "./rescore-run";
  * Bump when a metric definition changes: cached values of older versions are recomputed.
  * 2: cost and effort (experiments).
  * 3: tau2 communicate rule, missing tau2 reward = failure, one tool-error recovery rule (stored scores: SCORES_VERSION).
+ * 4: success-rate interval with the trials of a task as one cluster (effectiveN).
  */
-export const METRICS_VERSION = 3;
+export const METRICS_VERSION = 4;
 
 export type { RunMetricsResponse };
 

@@ -1,7 +1,9 @@
 import type { RunSummary } from "@/lib/contracts/run-summary";
 import type { RunTags } from "@/lib/bundles/schema/run-tags";
-import { countRunRecords, listRunRows, listSuiteTaskCounts } from "@/lib/db/runs";
+import { readSummaryCounts } from "@/lib/db/leaderboard-summaries";
+import { listRunRows, listSuiteTaskCounts } from "@/lib/db/runs";
 import { buildRunIdentities, hasTags } from "@/lib/presenters/run-identities";
+import { ensureLeaderboardSummaries } from "./leaderboard-summaries";
 
 export type { RunSummary };
 
@@ -12,8 +14,9 @@ export interface RunListFilter {
 
 /** Every run (newest first) with its display name, suite label, setting, tags and pairs; names are built over all runs. */
 export async function listRuns(filter: RunListFilter = {}): Promise<RunSummary[]> {
-  const [runs, suites] = await Promise.all([listRunRows(), listSuiteTaskCounts()]);
-  const counts = await countRunRecords(runs.map((run) => run.id));
+  // Counts come from the lean leaderboard rows: counting trajectories of every run per request is what made this slow.
+  await ensureLeaderboardSummaries();
+  const [runs, suites, counts] = await Promise.all([listRunRows(), listSuiteTaskCounts(), readSummaryCounts()]);
   const identities = buildRunIdentities(
     runs.map((run) => {
       const count = counts.get(run.id);

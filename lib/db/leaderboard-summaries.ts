@@ -1,0 +1,195 @@
+import type { LeaderboardMetrics } from "@/lib/presenters/leaderboard-metrics";
+import type { LeaderboardSummaryRow } from "@/lib/presenters/leaderboard-summary";
+import { db, type DbOrTx } from "./client";
+
+export async function upsertLeaderboardSummary(row: LeaderboardSummaryRow, client: DbOrTx = db()): Promise<void> {
+  const { runId, metrics, sortValues, ...data } = row;
+  // Plain JSON objects; widened to what Prisma's Json input accepts.
+  const json: { metrics: object; sortValues: object } = { metrics, sortValues };
+  const values = { ...data, ...json, updatedAt: new Date() };
+  await client.leaderboardSummary.upsert({ where: { runId }, create: { runId, ...values }, update: values });
+}
+
+export interface RunNeedingSummary {
+  runId: string;
+  modelSize: string | null;
+}
+
+/** Runs without a lean row of the current metrics version (new runs, or definitions changed). */
+export function listRunsNeedingSummary({ metricsVersion }: { metricsVersion: number }, client: DbOrTx = db()): Promise<RunNeedingSummary[]> {
+  return client.$queryRawUnsafe<RunNeedingSummary[]>(
+    `SELECT r.id AS "runId", m.size AS "modelSize"
+     FROM "Run" r JOIN "Model" m ON m.id = r."modelId"
+     LEFT JOIN "LeaderboardSummary" ls ON ls."runId" = r.id
+     WHERE ls."runId" IS NULL OR ls."metricsVersion" <> $1
+     ORDER BY r."createdAt" DESC`,
+    metricsVersion,
+  );
+}
+
+/** Sortable run columns; metric columns sort on the stored sortValues. Whitelisted: never interpolate user text. */
+const COLUMN_SORTS = {
+  model: `lower(m.name)`,
+  family: `lower(m.family)`,
+  size: `ls."modelSize"`,
+  variant: `lower(r.variant)`,
+  suite: `lower(s.name || coalesce(' ' || s.version, ''))`,
+  trajectories: `ls.trajectories`,
+  tasks: `(ls.tasks::bigint * 10000 + ls."maxTrials")`,
+} as const;
+
+export type LeaderboardSortColumn = keyof typeof COLUMN_SORTS;
+
+export function isLeaderboardSortColumn(value: string): value is LeaderboardSortColumn {
+  return Object.hasOwn(COLUMN_SORTS, value);
+}
+
+export interface LeaderboardPageParams {
+  suiteId?: string;
+  family?: string;
+  variant?: string;
+  /** Runs carrying this tag (key=value). */
+  tag?: { key: string; value: string };
+  q?: string;
+  minTasks: number;
+  sort: { column: LeaderboardSortColumn } | { metric: string };
+  dir: "asc" | "desc";
+  offset: number;
+  limit: number;
+}
+
+export interface LeaderboardPageRow {
+  id: string;
+  name: string;
+  variant: string;
+  pairingKey: string | null;
+  sourceFormat: string;
+  suiteId: string;
+  suiteName: string;
+  suiteVersion: string | null;
+  model: string;
+  family: string | null;
+  size: string | null;
+  fileName: string;
+  uploadedAt: Date;
+  tasks: number;
+  trajectories: number;
+  minTrials: number;
+  maxTrials: number;
+  turnPredictions: number;
+  metrics: LeaderboardMetrics;
+}
+
+export interface LeaderboardPageTotals {
+  /** Runs passing every filter including the minimum task count. */
+  matching: number;
+  /** Runs passing the other filters but below the minimum task count. */
+  hidden: number;
+  hasGold: boolean;
+  hasClosed: boolean;
+  hasProxy: boolean;
+}
+
+const FROM = `FROM "Run" r
+  JOIN "LeaderboardSummary" ls ON ls."runId" = r.id
+  JOIN "Model" m ON m.id = r."modelId"
+  JOIN "Suite" s ON s.id = r."suiteId"`;
+
+/** WHERE clause of the filters other than the minimum task count, with its parameters. */
+function buildFilter(params: LeaderboardPageParams): { where: string; values: unknown[] } {
+  const clauses: string[] = [];
+  const values: unknown[] = [];
+  const add = (sql: (index: number) => string, value: unknown) => {
+    values.push(value);
+    clauses.push(sql(values.length));
+  };
+  if (params.suiteId) add((i) => `r."suiteId" = $${i}`, params.suiteId);
+  if (params.family) add((i) => `m.family = $${i}`, params.family);
+  if (params.variant) add((i) => `r.variant = $${i}`, params.variant);
+  if (params.tag) add((i) => `r.tags @> $${i}::jsonb`, JSON.stringify({ [params.tag.key]: params.tag.value }));
+  if (params.q) {
+    const pattern = `%${params.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    add(
+      (i) => `concat_ws(E'\\n', r.name, m.name, m.family, m.size, r.variant, s.name, s.version, r."pairingKey") ILIKE $${i}`,
+      pattern,
+    );
+  }
+  return { where: clauses.length > 0 ? `WHERE ${clauses.join(" AND ")}` : "", values };
+}
+
+/** Counts and group flags of the filtered runs, one aggregate over the lean rows. */
+export async function readLeaderboardTotals(params: LeaderboardPageParams, client: DbOrTx = db()): Promise<LeaderboardPageTotals> {
+  const { where, values } = buildFilter(params);
+  const min = `$${values.length + 1}`;
+  const [row] = await client.$queryRawUnsafe<LeaderboardPageTotals[]>(
+    `SELECT count(*) FILTER (WHERE ls.tasks >= ${min})::int AS matching,
+            count(*) FILTER (WHERE ls.tasks < ${min})::int AS hidden,
+            coalesce(bool_or(ls."hasGold") FILTER (WHERE ls.tasks >= ${min}), false) AS "hasGold",
+            coalesce(bool_or(ls."hasClosed") FILTER (WHERE ls.tasks >= ${min}), false) AS "hasClosed",
+            coalesce(bool_or(ls."hasProxy") FILTER (WHERE ls.tasks >= ${min}), false) AS "hasProxy"
+     ${FROM} ${where}`,
+    ...values,
+    params.minTasks,
+  );
+  return row ?? { matching: 0, hidden: 0, hasGold: false, hasClosed: false, hasProxy: false };
+}
+
+/** One page of runs, filtered and sorted in PostgreSQL; missing values (n/a) sort last in either direction. */
+export function readLeaderboardPage(params: LeaderboardPageParams, client: DbOrTx = db()): Promise<LeaderboardPageRow[]> {
+  const { where, values } = buildFilter(params);
+  const all = [...values, params.minTasks];
+  const minClause = `${where ? `${where} AND` : "WHERE"} ls.tasks >= $${all.length}`;
+  let sortExpression: string;
+  if ("column" in params.sort) sortExpression = COLUMN_SORTS[params.sort.column];
+  else {
+    all.push(params.sort.metric);
+    sortExpression = `(ls."sortValues" ->> $${all.length})::float8`;
+  }
+  all.push(params.limit, params.offset);
+  const direction = params.dir === "asc" ? "ASC" : "DESC";
+  return client.$queryRawUnsafe<LeaderboardPageRow[]>(
+    `SELECT r.id, r.name, r.variant, r."pairingKey", r."sourceFormat", r."suiteId", s.name AS "suiteName", s.version AS "suiteVersion",
+            m.name AS model, m.family, m.size, b."fileName", b."uploadedAt",
+            ls.tasks, ls.trajectories, ls."minTrials", ls."maxTrials", ls."turnPredictions", ls.metrics
+     ${FROM} JOIN "Bundle" b ON b.id = r."bundleId"
+     ${minClause}
+     ORDER BY ${sortExpression} ${direction} NULLS LAST, r."createdAt" DESC, r.name ASC, r.id ASC
+     LIMIT $${all.length - 1} OFFSET $${all.length}`,
+    ...all,
+  );
+}
+
+export interface LeaderboardFacets {
+  totalRuns: number;
+  maxPassK: number;
+  suites: { value: string; label: string }[];
+  families: string[];
+  variants: string[];
+}
+
+/** Filter choices and pass^k columns come from every run, so they stay put while filtering. */
+export async function readLeaderboardFacets(client: DbOrTx = db()): Promise<LeaderboardFacets> {
+  const [[totals], suites, families, variants] = await Promise.all([
+    client.$queryRawUnsafe<{ totalRuns: number; maxPassK: number }[]>(
+      `SELECT count(*)::int AS "totalRuns", coalesce(max("maxPassK"), 0)::int AS "maxPassK" FROM "LeaderboardSummary"`,
+    ),
+    client.$queryRawUnsafe<{ value: string; label: string }[]>(
+      `SELECT DISTINCT s.id AS value, s.name || coalesce(' ' || s.version, '') AS label FROM "Suite" s JOIN "Run" r ON r."suiteId" = s.id ORDER BY label, value`,
+    ),
+    client.$queryRawUnsafe<{ family: string }[]>(`SELECT DISTINCT m.family FROM "Model" m JOIN "Run" r ON r."modelId" = m.id WHERE m.family IS NOT NULL ORDER BY m.family`),
+    client.$queryRawUnsafe<{ variant: string }[]>(`SELECT DISTINCT variant FROM "Run" ORDER BY variant`),
+  ]);
+  return {
+    totalRuns: totals?.totalRuns ?? 0,
+    maxPassK: totals?.maxPassK ?? 0,
+    suites,
+    families: families.map((row) => row.family),
+    variants: variants.map((row) => row.variant),
+  };
+}
+
+/** Stored record counts of many runs from their lean rows (no scan of Trajectory). */
+export async function readSummaryCounts(client: DbOrTx = db()): Promise<Map<string, { tasks: number; trajectories: number; minTrials: number; maxTrials: number; turnPredictions: number }>> {
+  const rows = await client.leaderboardSummary.findMany({ select: { runId: true, tasks: true, trajectories: true, minTrials: true, maxTrials: true, turnPredictions: true } });
+  return new Map(rows.map(({ runId, ...counts }) => [runId, counts]));
+}
