@@ -16,7 +16,7 @@ export const runListSelect = {
 export type RunListItem = Prisma.RunGetPayload<{ select: typeof runListSelect }>;
 
 export function listRunRows(client: DbOrTx = db()): Promise<RunListItem[]> {
-  return client.run.findMany({ select: runListSelect, orderBy: [{ createdAt: "desc" }, { name: "asc" }] });
+  return client.run.findMany({ where: { deletedAt: null }, select: runListSelect, orderBy: [{ createdAt: "desc" }, { name: "asc" }] });
 }
 
 export interface RunCounts {
@@ -49,10 +49,10 @@ export async function countRunRecords(runIds: string[], client: DbOrTx = db()): 
 }
 
 export function countRuns(client: DbOrTx = db()): Promise<number> {
-  return client.run.count();
+  return client.run.count({ where: { deletedAt: null } });
 }
 
 export async function updateRunLabels({ runId, name, variant, pairingKey }: { runId: string; name: string; variant: string; pairingKey: string | null }, client: DbOrTx = db()): Promise<boolean> {
-  const result = await client.run.updateMany({ where: { id: runId }, data: { name, variant, pairingKey } });
+  const result = await client.run.updateMany({ where: { id: runId, deletedAt: null }, data: { name, variant, pairingKey } });
   return result.count > 0;
 }

@@ -84,5 +84,5 @@ export const blindTrajectorySelect = {
 export type BlindTrajectoryRow = Prisma.TrajectoryGetPayload<{ select: typeof blindTrajectorySelect }>;
 
 export function findBlindTrajectory({ trajectoryId }: { trajectoryId: string }, client: DbOrTx = db()): Promise<BlindTrajectoryRow | null> {
-  return client.trajectory.findUnique({ where: { id: trajectoryId }, select: blindTrajectorySelect });
+  return client.trajectory.findFirst({ where: { id: trajectoryId, run: { deletedAt: null } }, select: blindTrajectorySelect });
 }
