@@ -3,6 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { makeSizedBundle } from "./support/bundles";
+import { uploadBundle } from "./fixtures/upload";
 import { uniqueId } from "@/lib/testing/factories";
 
 const run = promisify(execFile);
@@ -28,8 +29,7 @@ test("the CLI uploads a tau-bench file unchanged", async ({ baseURL }) => {
 
 test("a run can be renamed, given another variant and pairing key, and deleted", async ({ page, request }) => {
   const original = uniqueId("edit-me");
-  const upload = await request.post("/api/bundles", { multipart: { file: { name: "edit.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(makeSizedBundle(1, original))) } } });
-  const { runs } = (await upload.json()) as { runs: { id: string }[] };
+  const { runs } = await uploadBundle(request, makeSizedBundle(1, original), "edit.json");
   await page.goto(`/runs/${runs[0]?.id}`);
   await page.getByText("Edit name, variant and pairing").click();
   const form = page.getByRole("form", { name: "Edit run" });
@@ -42,7 +42,7 @@ test("a run can be renamed, given another variant and pairing key, and deleted",
   const listed = (await (await request.get("/api/runs")).json()) as { runs: { id: string; name: string; variant: string; pairingKey: string }[] };
   expect(listed.runs.find((r) => r.id === runs[0]?.id)).toMatchObject({ name: renamed, variant: "sft", pairingKey: "e2e-pair" });
 
-  // Deleting asks for confirmation, then removes the run and returns to the leaderboard.
+  // Deleting asks for confirmation, hides the run at once (its rows go in a background job) and returns to the leaderboard.
   await page.getByText("Delete this run").click();
   page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("form", { name: "Delete run" }).getByRole("button", { name: "Delete run" }).click();
