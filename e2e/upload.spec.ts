@@ -9,6 +9,8 @@ import { uniqueId } from "@/lib/testing/factories";
 const run = promisify(execFile);
 
 test("uploads a bundle through the page, shows the job's phases and links the stored run", async ({ page }) => {
+  // 3,000 trajectories, so the writing phase lasts long enough to be seen between two polls.
+  test.setTimeout(180_000);
   const runName = uniqueId("page-upload");
   const file = writeBundleFile(makeSizedBundle(3000, runName));
   // The phases the server reported while the page polled (the page may skip one between two polls).

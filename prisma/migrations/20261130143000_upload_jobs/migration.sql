@@ -18,7 +18,7 @@ CREATE TABLE "Upload" (
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "lastError" TEXT,
     "httpStatus" INTEGER,
-    "result" JSONB,
+    "result" JSON,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "finishedAt" TIMESTAMP(3),
