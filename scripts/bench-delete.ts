@@ -1,7 +1,7 @@
 // Delete benchmark: generates one run of N events directly in SQL (fast, no ingest), then
 // times hiding it (what the delete request waits for) and purging it (the background job).
 // Needs a PostgreSQL server: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/loopscope_bench).
-// Usage: npm run bench:delete -- [--events 6000000] [--events-per-trajectory 30]
+// Usage: npm run bench:delete -- [--events 6000000] [--events-per-trajectory 30] [--run ID (time an existing run instead)]
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { numberOption } from "./bench-options";
@@ -46,9 +46,18 @@ async function main(): Promise<void> {
   process.env.DATABASE_URL = url;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const generateStarted = performance.now();
-  const runId = await generateRun(client, events, eventsPer);
-  console.log(`generated run ${runId}: ${events} events in ${((performance.now() - generateStarted) / 1000).toFixed(1)} s`);
+  const existing = process.argv[process.argv.indexOf("--run") + 1];
+  let runId = process.argv.includes("--run") && existing ? existing : "";
+  if (runId) {
+    // Generating millions of rows takes minutes: a run left by an interrupted benchmark can be timed again.
+    await client.query(`UPDATE "Run" SET "deletedAt" = NULL WHERE id = $1`, [runId]);
+    const counted = await client.query<{ n: string }>(`SELECT count(*)::text AS n FROM "Event" e JOIN "Trajectory" t ON t.id = e."trajectoryId" WHERE t."runId" = $1`, [runId]);
+    console.log(`existing run ${runId}: ${counted.rows[0]?.n ?? 0} events`);
+  } else {
+    const generateStarted = performance.now();
+    runId = await generateRun(client, events, eventsPer);
+    console.log(`generated run ${runId}: ${events} events in ${((performance.now() - generateStarted) / 1000).toFixed(1)} s`);
+  }
   await client.end();
 
   const { markRunDeleted, purgeDeletedRun } = await import("@/lib/db/delete-run");

@@ -25,27 +25,28 @@ export async function listDeletedRunIds(): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-const TRAJECTORIES_PER_BATCH = 2_000;
+const TRAJECTORIES_PER_BATCH = 1_000;
 
 /**
- * Removes a hidden run's rows in short transactions of a few thousand trajectories each
- * (their events first, so no cascade runs per row), then the run, then its bundle once no
- * run of it remains. Each batch commits alone: a purge cut short resumes where it stopped.
+ * Removes a hidden run's rows in slices of a thousand trajectories, each slice one statement
+ * (its events first, in the same statement, so no cascade runs per row; no interactive
+ * transaction whose timeout a slow slice could pass), then the run, then its bundle once no
+ * run of it remains. Each slice commits alone: a purge cut short resumes where it stopped.
  */
 export async function purgeDeletedRun({ runId }: { runId: string }, onBatch?: (deletedEvents: number) => void): Promise<{ events: number; trajectories: number }> {
   const client = db();
   let events = 0;
   let trajectories = 0;
   for (;;) {
-    const batch = await client.$transaction(async (tx) => {
-      const ids = await tx.$queryRaw<{ id: string }[]>`SELECT t.id FROM "Trajectory" t JOIN "Run" r ON r.id = t."runId" WHERE t."runId" = ${runId} AND r."deletedAt" IS NOT NULL LIMIT ${TRAJECTORIES_PER_BATCH}`;
-      if (ids.length === 0) return { events: 0, trajectories: 0 };
-      const list = ids.map((row) => row.id);
-      const removedEvents = await tx.$executeRaw`DELETE FROM "Event" WHERE "trajectoryId" = ANY(${list}::text[])`;
-      const removedTrajectories = await tx.$executeRaw`DELETE FROM "Trajectory" WHERE id = ANY(${list}::text[])`;
-      return { events: removedEvents, trajectories: removedTrajectories };
-    });
-    if (batch.trajectories === 0) break;
+    const [batch] = await client.$queryRaw<{ events: number; trajectories: number }[]>`
+      WITH slice AS (
+        SELECT t.id FROM "Trajectory" t JOIN "Run" r ON r.id = t."runId"
+        WHERE t."runId" = ${runId} AND r."deletedAt" IS NOT NULL LIMIT ${TRAJECTORIES_PER_BATCH}
+      ),
+      removed_events AS (DELETE FROM "Event" e USING slice WHERE e."trajectoryId" = slice.id RETURNING 1),
+      removed_trajectories AS (DELETE FROM "Trajectory" t USING slice WHERE t.id = slice.id RETURNING 1)
+      SELECT (SELECT count(*) FROM removed_events)::int AS events, (SELECT count(*) FROM removed_trajectories)::int AS trajectories`;
+    if (!batch || batch.trajectories === 0) break;
     events += batch.events;
     trajectories += batch.trajectories;
     onBatch?.(events);
@@ -58,7 +59,7 @@ export async function purgeDeletedRun({ runId }: { runId: string }, onBatch?: (d
     await tx.run.delete({ where: { id: runId } });
     const remaining = await tx.run.count({ where: { bundleId: run.bundleId } });
     if (remaining === 0) await tx.bundle.delete({ where: { id: run.bundleId } });
-  });
+  }, { timeout: 60_000 });
   return { events, trajectories };
 }
 
