@@ -61,6 +61,9 @@ async function main(): Promise<void> {
   await client.end();
 
   const { markRunDeleted, purgeDeletedRun } = await import("@/lib/db/delete-run");
+  const { db } = await import("@/lib/db/client");
+  // The first Prisma query of a process loads the query compiler; a server has done that long before.
+  await db().run.count();
   const hideStarted = performance.now();
   await markRunDeleted({ runId });
   const hideMs = performance.now() - hideStarted;
