@@ -2,8 +2,8 @@ import type { NextConfig } from "next";
 import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from "./lib/server/security-headers";
 
 const nextConfig: NextConfig = {
-  // pg and the PGlite socket are Node-only; keep them out of the server bundle.
-  serverExternalPackages: ["pg", "@electric-sql/pglite", "@electric-sql/pglite-socket"],
+  // pg, pg-boss and the PGlite socket are Node-only; keep them out of the server bundle.
+  serverExternalPackages: ["pg", "pg-boss", "@electric-sql/pglite", "@electric-sql/pglite-socket"],
   typedRoutes: false,
   experimental: {
     // forbidden() renders app/forbidden.tsx for a signed-in user whose role is too low.

@@ -1,24 +1,36 @@
 #!/usr/bin/env node
-// Loopscope command line: `loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID] [--scorer NAME]`.
-// Streams each file to POST /api/bundles (never reads a whole file into memory) and
-// exits non-zero when any upload was rejected.
+// Loopscope command line: `loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID] [--scorer NAME] [--no-wait]`.
+// Streams each file to POST /api/bundles (never reads a whole file into memory), follows the
+// ingest job to its end, and exits non-zero when any upload was rejected.
 import { createReadStream, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 
-const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID] [--scorer NAME]
+const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID] [--scorer NAME] [--no-wait]
 
   --url URL      the Loopscope server (default: $LOOPSCOPE_URL or http://localhost:3000)
   --token TOKEN  an API token with the upload scope (default: $LOOPSCOPE_TOKEN)
   --tag K=V      a tag for the uploaded runs; repeatable
   --variant V    the variant of the uploaded runs (base, sft, ...), overriding what the file says
   --pair P       pair the uploaded runs by this pairing key, or with the run whose id this is
-  --scorer NAME  Inspect logs: the scorer whose values become rewards (default: the log's first)`;
+  --scorer NAME  Inspect logs: the scorer whose values become rewards (default: the log's first)
+  --no-wait      return once the server has stored the file and queued its ingest (prints the status URL)`;
+
+const POLL_MS = 1000;
 
 const VALUE_OPTIONS = ["--url", "--token", "--tag", "--variant", "--pair", "--scorer"];
 
 function parseArgs(argv) {
-  const options = { url: process.env.LOOPSCOPE_URL ?? "http://localhost:3000", token: process.env.LOOPSCOPE_TOKEN ?? null, tag: [], variant: null, pair: null, scorer: null, files: [] };
+  const options = {
+    url: process.env.LOOPSCOPE_URL ?? "http://localhost:3000",
+    token: process.env.LOOPSCOPE_TOKEN ?? null,
+    tag: [],
+    variant: null,
+    pair: null,
+    scorer: null,
+    wait: true,
+    files: [],
+  };
   const set = (name, value) => {
     if (name === "tag") options.tag.push(value);
     else options[name] = value;
@@ -33,6 +45,7 @@ function parseArgs(argv) {
       set(arg.slice(2), value);
       index += 1;
     } else if (inline) set(inline.slice(2), arg.slice(inline.length + 1));
+    else if (arg === "--no-wait") options.wait = false;
     else if (arg === "-h" || arg === "--help") return { command: "help", options };
     else options.files.push(arg);
   }
@@ -68,14 +81,34 @@ async function uploadFile(file, options) {
     body: Readable.toWeb(createReadStream(file)),
     duplex: "half",
   });
+  return { status: response.status, body: await readJson(response) };
+}
+
+async function readJson(response) {
   const text = await response.text();
-  let body;
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    body = { error: text.slice(0, 500) };
+    return { error: text.slice(0, 500) };
   }
-  return { status: response.status, body };
+}
+
+/** Polls GET /api/uploads/{id} until the job is done; phase changes go to stderr, the answer is returned. */
+async function followUpload(file, statusUrl, options) {
+  const headers = options.token ? { authorization: `Bearer ${options.token}` } : {};
+  let lastPhase = "";
+  for (;;) {
+    const response = await fetch(new URL(statusUrl, options.url), { headers });
+    const body = await readJson(response);
+    if (!response.ok) return { status: response.status, body };
+    if (body.phase !== lastPhase) {
+      lastPhase = body.phase;
+      const counts = body.phase === "writing" || body.phase === "metrics" ? ` (${body.trajectories} trajectories)` : "";
+      console.error(`${file}: ${body.phase}${counts}`);
+    }
+    if (body.phase === "done") return { status: body.status ?? 500, body: body.result ?? {} };
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
 }
 
 function report(file, { status, body }) {
@@ -114,7 +147,10 @@ async function main() {
   let ok = true;
   for (const file of options.files) {
     try {
-      ok = report(file, await uploadFile(file, options)) && ok;
+      const answer = await uploadFile(file, options);
+      if (answer.status !== 202) ok = report(file, answer) && ok;
+      else if (!options.wait) console.log(`${file}: accepted as upload ${answer.body.uploadId}; status at ${new URL(answer.body.statusUrl, options.url)}`);
+      else ok = report(file, await followUpload(file, answer.body.statusUrl, options)) && ok;
     } catch (error) {
       console.error(`${file}: ${error.cause?.code === "ECONNREFUSED" ? `cannot reach ${options.url}` : error.message}`);
       ok = false;

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createTestUser, type TestUser } from "./support/accounts";
+import { followUpload } from "./fixtures/upload";
 import { ANNOTATOR_KEYS, EXPECTED_GOAL } from "./annotation-fixtures/study-labels";
 import { makeJudgedBundle } from "@/lib/testing/study-bundle";
 import { uniqueId } from "@/lib/testing/factories";
@@ -52,7 +53,7 @@ test("an admin runs a blind 6-item study with two annotators and reads the agree
   const adminPage = await signedIn(browser, admin);
   const runName = uniqueId("study-run");
   const upload = await adminPage.request.post("/api/bundles", { data: JSON.stringify(makeJudgedBundle(6, runName)), headers: { "content-type": "application/json" } });
-  expect(upload.status()).toBe(201);
+  expect((await followUpload(adminPage.request, upload)).status).toBe(201);
 
   const studyName = uniqueId("judge validation");
   await adminPage.goto("/studies/new");

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { makePairedBundle } from "./compare-fixtures/make-paired-bundle";
+import { followUpload } from "./fixtures/upload";
 import { uniqueId } from "@/lib/testing/factories";
 
 test.describe("compare a base run with its SFT run", () => {
@@ -12,8 +13,9 @@ test.describe("compare a base run with its SFT run", () => {
       data: JSON.stringify(makePairedBundle({ pairingKey, suiteName: uniqueId("e2e-compare-suite"), sftJudgeVersion: "2" })),
       headers: { "content-type": "application/json" },
     });
-    expect(response.status()).toBe(201);
-    const body = (await response.json()) as { runs: { id: string; name: string }[] };
+    const answer = await followUpload(request, response);
+    expect(answer.status).toBe(201);
+    const body = answer.body as { runs: { id: string; name: string }[] };
     base = body.runs.find((run) => run.name.endsWith(" base"))?.id ?? "";
     sft = body.runs.find((run) => run.name.endsWith(" sft"))?.id ?? "";
     expect(base).not.toBe("");

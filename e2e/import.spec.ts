@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { makeSizedBundle } from "./support/bundles";
+import { uploadBundle } from "./fixtures/upload";
 import { uniqueId } from "@/lib/testing/factories";
 import { REAL_DATA_DIR, REAL_DATA_SKIP_REASON, realDataFile } from "@/lib/testing/real-data";
 import { makeTau2Results } from "@/lib/testing/tau2-results";
@@ -51,8 +52,7 @@ test("the CLI uploads the real tau-bench file unchanged", async ({ baseURL }) =>
 
 test("a run can be renamed, given another variant, pairing key and tags, and deleted", async ({ page, request }) => {
   const original = uniqueId("edit-me");
-  const upload = await request.post("/api/bundles", { multipart: { file: { name: "edit.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(makeSizedBundle(1, original))) } } });
-  const { runs } = (await upload.json()) as { runs: { id: string }[] };
+  const { runs } = await uploadBundle(request, makeSizedBundle(1, original), "edit.json");
   await page.goto(`/runs/${runs[0]?.id}`);
   await page.getByText("Edit name, variant, pairing and tags").click();
   const form = page.getByRole("form", { name: "Edit run" });
@@ -66,7 +66,7 @@ test("a run can be renamed, given another variant, pairing key and tags, and del
   const listed = (await (await request.get("/api/runs")).json()) as { runs: { id: string; name: string; displayName: string; variant: string; pairingKey: string; tags: Record<string, string> }[] };
   expect(listed.runs.find((r) => r.id === runs[0]?.id)).toMatchObject({ name: renamed, displayName: renamed, variant: "sft", pairingKey: "e2e-pair", tags: { stage: "edited" } });
 
-  // Deleting asks for confirmation, then removes the run and returns to the leaderboard.
+  // Deleting asks for confirmation, hides the run at once (its rows go in a background job) and returns to the leaderboard.
   await page.getByText("Delete this run").click();
   page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("form", { name: "Delete run" }).getByRole("button", { name: "Delete run" }).click();

@@ -2,6 +2,7 @@ import { expect, test, type Page, type Request } from "@playwright/test";
 import { createTestUser, type TestUser } from "./support/accounts";
 import { makeSizedBundle } from "./support/bundles";
 import { uniqueId } from "@/lib/testing/factories";
+import { followUpload } from "./fixtures/upload";
 
 async function signIn(page: Page, user: TestUser, path = "/signin") {
   await page.goto(path);
@@ -100,7 +101,7 @@ test("pages carry security headers and a CSP they pass: the run page's charts re
   const runName = uniqueId("csp-run");
   // The page's own fetch sends this origin: allowed. (The upload page itself is covered by auth.spec.ts.)
   const stored = await page.request.post("/api/bundles", { data: JSON.stringify(makeSizedBundle(3, runName)), headers: { "content-type": "application/json" } });
-  expect(stored.status()).toBe(201);
+  expect((await followUpload(page.request, stored)).status).toBe(201);
   const response = await page.goto("/runs");
   const headers = response?.headers() ?? {};
   expect(headers["x-content-type-options"]).toBe("nosniff");

@@ -8,23 +8,43 @@ import { uniqueId } from "@/lib/testing/factories";
 
 const run = promisify(execFile);
 
-test("uploads a bundle through the page with progress and lists its run", async ({ page }) => {
+test("uploads a bundle through the page, shows the job's phases and links the stored run", async ({ page }) => {
+  // 3,000 trajectories, so the writing phase lasts long enough to be seen between two polls.
+  test.setTimeout(180_000);
   const runName = uniqueId("page-upload");
-  const file = writeBundleFile(makeSizedBundle(400, runName));
+  const file = writeBundleFile(makeSizedBundle(3000, runName));
+  // The phases the server reported while the page polled (the page may skip one between two polls).
+  const seen: string[] = [];
+  page.on("response", async (response) => {
+    if (!response.url().includes("/api/uploads/")) return;
+    const body = (await response.json().catch(() => null)) as { phase?: string } | null;
+    if (body?.phase && seen.at(-1) !== body.phase) seen.push(body.phase);
+  });
   await page.goto("/upload");
   // Throttle the upload so the progress bar is visible the way it is for a large bundle on a real network.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
   await page.getByLabel("Bundle files").setInputFiles(file);
+  const region = page.getByRole("region", { name: "Upload of bundle.json" });
+  const phases = region.getByRole("list", { name: "Upload phases" });
+  await expect(phases.locator('[aria-current="step"]')).toHaveText(/Uploading/);
   await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
   await page.screenshot({ path: "test-results/upload-progress.png" });
-  const status = page.getByRole("region", { name: "Upload of bundle.json" }).getByRole("status");
-  await expect(status).toContainText("Stored (loopscope-json)", { timeout: 60_000 });
-  await expect(status).toContainText("400 trajectories");
+  await expect(phases.locator('[aria-current="step"]')).toHaveText(/Queued|Reading|Writing|Computing metrics/, { timeout: 60_000 });
+  await page.screenshot({ path: "test-results/upload-phase.png" });
+  const status = region.getByRole("status");
+  await expect(status).toContainText("Stored (loopscope-json)", { timeout: 90_000 });
+  await expect(status).toContainText("3000 trajectories");
+  await expect(phases.locator('[data-state="done"]')).toHaveCount(6);
+  expect(seen.at(-1)).toBe("done");
+  expect(seen).toContain("writing");
   await page.screenshot({ path: "test-results/upload-done.png" });
-  await page.goto("/runs");
-  await expect(page.getByRole("link", { name: runName })).toBeVisible();
+  // The run link points at the stored run (its page is covered by run-page.spec.ts).
+  const runs = (await (await page.request.get("/api/runs")).json()) as { runs: { id: string; name: string }[] };
+  const stored = runs.runs.find((run) => run.name === runName);
+  expect(stored).toBeDefined();
+  await expect(status.getByRole("link", { name: runName })).toHaveAttribute("href", `/runs/${stored?.id}`);
 });
 
 test("shows a broken bundle's problems with their path and line, and stores nothing", async ({ page }) => {
@@ -64,4 +84,15 @@ test("the CLI streams a file to the server and reports the stored run; a bad fil
   const failure = await run("node", ["bin/loopscope.mjs", "upload", bad, "--url", baseURL ?? ""]).catch((error: { code: number; stderr: string }) => error);
   expect(failure).toMatchObject({ code: 1 });
   expect("stderr" in failure ? failure.stderr : "").toContain("unrecognised file format");
+});
+
+test("the CLI with --no-wait returns once the server has queued the upload, and the status URL reaches the answer", async ({ baseURL, request }) => {
+  const runName = uniqueId("cli-no-wait");
+  const file = writeBundleFile(makeSizedBundle(2, runName));
+  const { stdout } = await run("node", ["bin/loopscope.mjs", "upload", file, "--url", baseURL ?? "", "--no-wait"]);
+  const statusUrl = /status at (\S+)/.exec(stdout)?.[1] ?? "";
+  expect(statusUrl).toMatch(/\/api\/uploads\/[0-9a-f-]+$/);
+  await expect.poll(async () => (await (await request.get(statusUrl)).json()).status, { timeout: 60_000 }).toBe(201);
+  const done = await (await request.get(statusUrl)).json();
+  expect(done.result.runs[0].name).toBe(runName);
 });

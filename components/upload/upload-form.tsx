@@ -2,17 +2,20 @@
 
 import { useCallback, useRef, useState } from "react";
 import { describeUploadResponse, formatBytes, type UploadOutcome } from "@/lib/presenters/upload-result";
+import { describePhaseSteps, describeServerProgress, parseUploadStatus, type UploadPhase, type UploadStatusView } from "@/lib/presenters/upload-phases";
+import { PhaseSteps } from "./phase-steps";
 import { UploadResult } from "./upload-result";
 
 interface UploadState {
   id: string;
   file: File;
   sent: number;
-  serverBytes: number;
-  serverTrajectories: number;
-  phase: "uploading" | "processing" | "done";
+  phase: UploadPhase;
+  server: UploadStatusView | null;
   outcome: UploadOutcome | null;
 }
+
+const POLL_MS = 400;
 
 /** What the uploader says about the uploaded runs; sent as multipart fields before the file (the server reads them first). */
 interface UploadOptionsInput {
@@ -23,14 +26,13 @@ interface UploadOptionsInput {
   scorer: string;
 }
 
-function send(file: File, uploadId: string, options: UploadOptionsInput, onSent: (bytes: number) => void): Promise<{ status: number; body: unknown }> {
+function send(file: File, options: UploadOptionsInput, onSent: (bytes: number) => void): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open("POST", "/api/bundles");
-    request.setRequestHeader("x-upload-id", uploadId);
     request.upload.onprogress = (event) => onSent(event.loaded);
     request.onload = () => {
-      let body: unknown;
+      let body: unknown = null;
       try {
         body = JSON.parse(request.responseText);
       } catch {
@@ -43,11 +45,26 @@ function send(file: File, uploadId: string, options: UploadOptionsInput, onSent:
     for (const line of options.tags.split("\n")) if (line.trim() !== "") form.append("tag", line.trim());
     if (options.variant.trim() !== "") form.append("variant", options.variant.trim());
     if (options.pair.trim() !== "") form.append("pair", options.pair.trim());
-    // Before the file: the server reads fields only until the file starts streaming.
     if (options.scorer.trim() !== "") form.append("scorer", options.scorer.trim());
     form.append("file", file, file.name);
     request.send(form);
   });
+}
+
+/** Polls the upload's status until its job is done; gives the answer the upload would have had synchronously. */
+async function follow(statusUrl: string, onStatus: (status: UploadStatusView) => void): Promise<{ status: number; body: unknown }> {
+  for (;;) {
+    const response = await fetch(statusUrl, { cache: "no-store" }).catch(() => null);
+    if (response && !response.ok && response.status !== 503) {
+      return { status: response.status, body: await response.json().catch(() => ({ error: `the status request answered ${response.status}` })) };
+    }
+    const parsed = response?.ok ? parseUploadStatus(await response.json().catch(() => null)) : null;
+    if (parsed) {
+      onStatus(parsed);
+      if (parsed.phase === "done") return { status: parsed.status ?? 500, body: parsed.result };
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
 }
 
 export function UploadForm() {
@@ -62,32 +79,14 @@ export function UploadForm() {
 
   const start = useCallback(
     async (files: FileList | File[]) => {
-      const added = Array.from(files).map((file) => ({
-        id: crypto.randomUUID(),
-        file,
-        sent: 0,
-        serverBytes: 0,
-        serverTrajectories: 0,
-        phase: "uploading" as const,
-        outcome: null,
-      }));
+      const added: UploadState[] = Array.from(files).map((file) => ({ id: crypto.randomUUID(), file, sent: 0, phase: "uploading", server: null, outcome: null }));
       setUploads((current) => [...added, ...current]);
       for (const upload of added) {
-        // The server reads the body as it arrives; polling shows how far it has validated and written.
-        const poll = setInterval(() => {
-          void (async () => {
-            const response = await fetch(`/api/bundles/progress?id=${upload.id}`).catch(() => null);
-            if (response?.ok) {
-              const progress = (await response.json()) as { bytes: number; trajectories: number };
-              update(upload.id, { serverBytes: progress.bytes, serverTrajectories: progress.trajectories });
-            }
-          })();
-        }, 500);
-        const { status, body } = await send(upload.file, upload.id, options, (sent) =>
-          update(upload.id, { sent, phase: sent >= upload.file.size ? "processing" : "uploading" }),
-        );
-        clearInterval(poll);
-        update(upload.id, { phase: "done", outcome: describeUploadResponse(status, body) });
+        const { status, body } = await send(upload.file, options, (sent) => update(upload.id, { sent }));
+        // 202: stored and queued; a worker ingests it and the status URL tells how far it got.
+        const statusUrl = status === 202 && body !== null && typeof body === "object" && "statusUrl" in body && typeof body.statusUrl === "string" ? body.statusUrl : null;
+        const final = statusUrl ? await follow(statusUrl, (server) => update(upload.id, { phase: server.phase, server })) : { status, body };
+        update(upload.id, { phase: "done", outcome: describeUploadResponse(final.status, final.body) });
       }
     },
     [update, options],
@@ -155,13 +154,18 @@ export function UploadForm() {
             <strong>{upload.file.name}</strong>
             <span className="muted">{formatBytes(upload.file.size)}</span>
           </div>
+          <PhaseSteps steps={describePhaseSteps(upload.phase)} />
           {upload.phase !== "done" ? (
             <div>
-              <progress aria-label="Upload progress" max={upload.file.size || 1} value={upload.phase === "uploading" ? upload.sent : Math.max(upload.serverBytes, upload.sent)} />
-              <div className="muted">
-                {upload.phase === "uploading"
-                  ? `Uploading ${formatBytes(upload.sent)} of ${formatBytes(upload.file.size)}; validated ${formatBytes(upload.serverBytes)}, ${upload.serverTrajectories} trajectories written so far`
-                  : `Validating and storing: ${upload.serverTrajectories} trajectories written so far`}
+              <progress
+                aria-label="Upload progress"
+                max={upload.file.size || 1}
+                value={upload.phase === "uploading" ? upload.sent : upload.phase === "reading" || upload.phase === "writing" ? (upload.server?.bytes ?? 0) : upload.file.size}
+              />
+              <div className="muted" aria-live="polite">
+                {upload.phase === "uploading" || !upload.server
+                  ? `Uploading ${formatBytes(upload.sent)} of ${formatBytes(upload.file.size)}`
+                  : describeServerProgress(upload.server)}
               </div>
             </div>
           ) : null}

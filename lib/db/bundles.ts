@@ -9,7 +9,7 @@ export const bundleSummarySelect = {
   sizeBytes: true,
   uploadedAt: true,
   counts: true,
-  runs: { select: { id: true, name: true }, orderBy: { name: "asc" } },
+  runs: { where: { deletedAt: null }, select: { id: true, name: true }, orderBy: { name: "asc" } },
 } satisfies Prisma.BundleSelect;
 
 export type BundleSummary = Prisma.BundleGetPayload<{ select: typeof bundleSummarySelect }>;

@@ -19,27 +19,27 @@ export type CompareRunRow = Prisma.RunGetPayload<{ select: typeof compareRunSele
 
 /** The compared runs' headers, in no particular order (callers keep the order they were asked for). */
 export function loadCompareRuns({ runIds }: { runIds: string[] }, client: DbOrTx = db()): Promise<CompareRunRow[]> {
-  return client.run.findMany({ where: { id: { in: runIds } }, select: compareRunSelect });
+  return client.run.findMany({ where: { id: { in: runIds }, deletedAt: null }, select: compareRunSelect });
 }
 
 const pairingRunSelect = { id: true, variant: true, pairingKey: true, suiteId: true, createdAt: true } satisfies Prisma.RunSelect;
 export type PairingRunRow = Prisma.RunGetPayload<{ select: typeof pairingRunSelect }>;
 
 export function loadRunsByPairingKey({ pairingKey }: { pairingKey: string }, client: DbOrTx = db()): Promise<PairingRunRow[]> {
-  return client.run.findMany({ where: { pairingKey }, select: pairingRunSelect, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
+  return client.run.findMany({ where: { pairingKey, deletedAt: null }, select: pairingRunSelect, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
 }
 
 /** Runs of a suite that carry a pairing key (candidates for "compare all pairs of this suite"). */
 export function loadPairedRunsOfSuite({ suiteId }: { suiteId: string }, client: DbOrTx = db()): Promise<PairingRunRow[]> {
   return client.run.findMany({
-    where: { suiteId, pairingKey: { not: null } },
+    where: { suiteId, pairingKey: { not: null }, deletedAt: null },
     select: pairingRunSelect,
     orderBy: [{ pairingKey: "asc" }, { createdAt: "asc" }, { id: "asc" }],
   });
 }
 
 export function loadPairingRun({ runId }: { runId: string }, client: DbOrTx = db()): Promise<PairingRunRow | null> {
-  return client.run.findUnique({ where: { id: runId }, select: pairingRunSelect });
+  return client.run.findFirst({ where: { id: runId, deletedAt: null }, select: pairingRunSelect });
 }
 
 export interface TaskTurnScore extends TurnScore {

@@ -17,7 +17,7 @@ export type ExperimentRunRow = Prisma.RunGetPayload<{ select: typeof experimentR
 /** Every run that carries a pairing key: the experiment matrix pairs them by suite, setting and key. */
 export function listPairableRuns(client: DbOrTx = db()): Promise<ExperimentRunRow[]> {
   return client.run.findMany({
-    where: { pairingKey: { not: null } },
+    where: { pairingKey: { not: null }, deletedAt: null },
     select: experimentRunSelect,
     orderBy: [{ pairingKey: "asc" }, { createdAt: "asc" }, { id: "asc" }],
   });

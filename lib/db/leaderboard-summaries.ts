@@ -21,7 +21,7 @@ export function listRunsNeedingSummary({ metricsVersion }: { metricsVersion: num
     `SELECT r.id AS "runId", m.size AS "modelSize"
      FROM "Run" r JOIN "Model" m ON m.id = r."modelId"
      LEFT JOIN "LeaderboardSummary" ls ON ls."runId" = r.id
-     WHERE ls."runId" IS NULL OR ls."metricsVersion" <> $1
+     WHERE r."deletedAt" IS NULL AND (ls."runId" IS NULL OR ls."metricsVersion" <> $1)
      ORDER BY r."createdAt" DESC`,
     metricsVersion,
   );
@@ -97,7 +97,8 @@ const FROM = `FROM "Run" r
 
 /** WHERE clause of the filters other than the minimum task count, with its parameters. */
 function buildFilter(params: LeaderboardPageParams): { where: string; values: unknown[] } {
-  const clauses: string[] = [];
+  // A run being deleted is hidden at once, before its rows are purged.
+  const clauses: string[] = [`r."deletedAt" IS NULL`];
   const values: unknown[] = [];
   const add = (sql: (index: number) => string, value: unknown) => {
     values.push(value);
@@ -171,13 +172,14 @@ export interface LeaderboardFacets {
 export async function readLeaderboardFacets(client: DbOrTx = db()): Promise<LeaderboardFacets> {
   const [[totals], suites, families, variants] = await Promise.all([
     client.$queryRawUnsafe<{ totalRuns: number; maxPassK: number }[]>(
-      `SELECT count(*)::int AS "totalRuns", coalesce(max("maxPassK"), 0)::int AS "maxPassK" FROM "LeaderboardSummary"`,
+      `SELECT count(*)::int AS "totalRuns", coalesce(max(ls."maxPassK"), 0)::int AS "maxPassK"
+       FROM "LeaderboardSummary" ls JOIN "Run" r ON r.id = ls."runId" WHERE r."deletedAt" IS NULL`,
     ),
     client.$queryRawUnsafe<{ value: string; label: string }[]>(
-      `SELECT DISTINCT s.id AS value, s.name || coalesce(' ' || s.version, '') AS label FROM "Suite" s JOIN "Run" r ON r."suiteId" = s.id ORDER BY label, value`,
+      `SELECT DISTINCT s.id AS value, s.name || coalesce(' ' || s.version, '') AS label FROM "Suite" s JOIN "Run" r ON r."suiteId" = s.id WHERE r."deletedAt" IS NULL ORDER BY label, value`,
     ),
-    client.$queryRawUnsafe<{ family: string }[]>(`SELECT DISTINCT m.family FROM "Model" m JOIN "Run" r ON r."modelId" = m.id WHERE m.family IS NOT NULL ORDER BY m.family`),
-    client.$queryRawUnsafe<{ variant: string }[]>(`SELECT DISTINCT variant FROM "Run" ORDER BY variant`),
+    client.$queryRawUnsafe<{ family: string }[]>(`SELECT DISTINCT m.family FROM "Model" m JOIN "Run" r ON r."modelId" = m.id WHERE m.family IS NOT NULL AND r."deletedAt" IS NULL ORDER BY m.family`),
+    client.$queryRawUnsafe<{ variant: string }[]>(`SELECT DISTINCT variant FROM "Run" WHERE "deletedAt" IS NULL ORDER BY variant`),
   ]);
   return {
     totalRuns: totals?.totalRuns ?? 0,

@@ -22,7 +22,7 @@ export const runDetailSelect = {
 export type RunDetailRow = Prisma.RunGetPayload<{ select: typeof runDetailSelect }>;
 
 export function findRunDetail({ runId }: { runId: string }, client: DbOrTx = db()): Promise<RunDetailRow | null> {
-  return client.run.findUnique({ where: { id: runId }, select: runDetailSelect });
+  return client.run.findFirst({ where: { id: runId, deletedAt: null }, select: runDetailSelect });
 }
 
 const pairedRunSelect = { id: true, name: true, variant: true, suiteId: true } satisfies Prisma.RunSelect;
@@ -34,7 +34,7 @@ export function listPairedRuns(
   client: DbOrTx = db(),
 ): Promise<PairedRunRow[]> {
   return client.run.findMany({
-    where: { pairingKey, variant: { not: variant }, id: { not: runId } },
+    where: { pairingKey, variant: { not: variant }, id: { not: runId }, deletedAt: null },
     select: pairedRunSelect,
     orderBy: [{ createdAt: "desc" }, { name: "asc" }],
   });

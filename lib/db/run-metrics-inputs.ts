@@ -91,7 +91,7 @@ export interface CachedMetrics {
 }
 
 export async function readMetricsCache({ runId }: { runId: string }, client: DbOrTx = db()): Promise<CachedMetrics | null> {
-  const run = await client.run.findUnique({ where: { id: runId }, select: { metricsCache: true, metricsComputedAt: true } });
+  const run = await client.run.findFirst({ where: { id: runId, deletedAt: null }, select: { metricsCache: true, metricsComputedAt: true } });
   return run ? { metrics: run.metricsCache, computedAt: run.metricsComputedAt } : null;
 }
 

@@ -19,7 +19,7 @@ export const runListSelect = {
 export type RunListItem = Prisma.RunGetPayload<{ select: typeof runListSelect }>;
 
 export function listRunRows(client: DbOrTx = db()): Promise<RunListItem[]> {
-  return client.run.findMany({ select: runListSelect, orderBy: [{ createdAt: "desc" }, { name: "asc" }] });
+  return client.run.findMany({ where: { deletedAt: null }, select: runListSelect, orderBy: [{ createdAt: "desc" }, { name: "asc" }] });
 }
 
 export interface RunCounts {
@@ -66,7 +66,7 @@ export async function listSuiteTaskCounts(client: DbOrTx = db()): Promise<SuiteT
 }
 
 export function countRuns(client: DbOrTx = db()): Promise<number> {
-  return client.run.count();
+  return client.run.count({ where: { deletedAt: null } });
 }
 
 export async function updateRunLabels(
@@ -75,6 +75,6 @@ export async function updateRunLabels(
 ): Promise<boolean> {
   // An empty name hands naming back to the built display name; the stored name stays as the importer's.
   const naming = name === null ? { nameIsCustom: false } : { name, nameIsCustom: true };
-  const result = await client.run.updateMany({ where: { id: runId }, data: { ...naming, variant, pairingKey, tags } });
+  const result = await client.run.updateMany({ where: { id: runId, deletedAt: null }, data: { ...naming, variant, pairingKey, tags } });
   return result.count > 0;
 }

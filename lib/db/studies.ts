@@ -95,16 +95,16 @@ export const candidateSelect = {
 export type CandidateRow = Prisma.TrajectoryGetPayload<{ select: typeof candidateSelect }>;
 
 export function listStudyCandidates({ runIds }: { runIds: string[] }, client: DbOrTx = db()): Promise<CandidateRow[]> {
-  return client.trajectory.findMany({ where: { runId: { in: runIds } }, select: candidateSelect });
+  return client.trajectory.findMany({ where: { runId: { in: runIds }, run: { deletedAt: null } }, select: candidateSelect });
 }
 
 export async function listRunIdsOfSuite({ suiteId }: { suiteId: string }, client: DbOrTx = db()): Promise<string[]> {
-  const runs = await client.run.findMany({ where: { suiteId }, select: { id: true } });
+  const runs = await client.run.findMany({ where: { suiteId, deletedAt: null }, select: { id: true } });
   return runs.map((run) => run.id);
 }
 
 export async function countExistingRuns({ runIds }: { runIds: string[] }, client: DbOrTx = db()): Promise<number> {
-  return client.run.count({ where: { id: { in: runIds } } });
+  return client.run.count({ where: { id: { in: runIds }, deletedAt: null } });
 }
 
 /** People who may be assigned: annotators and admins. */

@@ -84,7 +84,7 @@ export const blindTrajectorySelect = {
 export type BlindTrajectoryRow = Prisma.TrajectoryGetPayload<{ select: typeof blindTrajectorySelect }>;
 
 export function findBlindTrajectory({ trajectoryId }: { trajectoryId: string }, client: DbOrTx = db()): Promise<BlindTrajectoryRow | null> {
-  return client.trajectory.findUnique({ where: { id: trajectoryId }, select: blindTrajectorySelect });
+  return client.trajectory.findFirst({ where: { id: trajectoryId, run: { deletedAt: null } }, select: blindTrajectorySelect });
 }
 
 /** Runs whose items `userId` labels in an open blind study (the runs that must stay unidentified to them). */

@@ -142,7 +142,7 @@ export const trajectoryDetailSelect = {
 export type TrajectoryDetailRow = Prisma.TrajectoryGetPayload<{ select: typeof trajectoryDetailSelect }>;
 
 export function findTrajectoryDetail({ trajectoryId }: { trajectoryId: string }, client: DbOrTx = db()): Promise<TrajectoryDetailRow | null> {
-  return client.trajectory.findUnique({ where: { id: trajectoryId }, select: trajectoryDetailSelect });
+  return client.trajectory.findFirst({ where: { id: trajectoryId, run: { deletedAt: null } }, select: trajectoryDetailSelect });
 }
 
 /** Trajectories of one task (by its external id) in a run, by trial. */

@@ -17,6 +17,16 @@ export const UploadOptionsSchema = z.object({
 });
 export type UploadOptions = { tags: RunTags; variant?: string; pair?: string };
 
+/** What an upload's job needs besides its bytes: the upload options and, for Inspect logs, the primary scorer. */
+export type StoredUploadOptions = UploadOptions & { scorer?: string };
+
+export const StoredUploadOptionsSchema = z.object({
+  tags: z.record(z.string(), z.string()).default({}),
+  variant: z.string().optional(),
+  pair: z.string().optional(),
+  scorer: z.string().optional(),
+});
+
 /** Reads upload options from the query string and from multipart fields sent before the file; zod errors become located 422s. */
 export function parseUploadOptions(url: string, fields: ReadonlyMap<string, string[]> = new Map()): UploadOptions {
   const params = new URL(url).searchParams;

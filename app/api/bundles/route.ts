@@ -1,55 +1,31 @@
-import { randomUUID } from "node:crypto";
-import { ingestBundle, type IngestProgress } from "@/lib/server/ingest-bundle";
 import { readUpload } from "@/lib/server/upload-request";
-import { parseUploadOptions } from "@/lib/server/upload-options";
-import { recordProgress } from "@/lib/server/upload-progress";
 import { serverConfig } from "@/lib/server/config";
 import { AppError, route } from "@/lib/server/app-error";
 import { listBundles } from "@/lib/server/list-bundles";
-import { recordUpload } from "@/lib/server/audit";
-import { warmRunMetrics } from "@/lib/server/get-run-metrics";
+import { receiveUpload } from "@/lib/server/receive-upload";
+import { parseUploadOptions } from "@/lib/server/upload-options";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = route(async () => Response.json({ bundles: await listBundles() }));
 
+/**
+ * 202 {uploadId, statusUrl} once the bytes are stored; a worker ingests them and
+ * GET statusUrl gives progress and, when done, the 201/200/422/413 answer. On the embedded
+ * database (no job queue) the answer comes back here directly, as before.
+ */
 export const POST = route(async (request, { actor }) => {
   const limit = serverConfig().LOOPSCOPE_MAX_UPLOAD_BYTES;
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw new AppError("payload_too_large", `the upload is ${declared} bytes, over the limit of ${limit} bytes (LOOPSCOPE_MAX_UPLOAD_BYTES)`, { limitBytes: limit });
 
-  const uploadId = request.headers.get("x-upload-id") ?? randomUUID();
   const upload = await readUpload(request);
+  // Options are validated before the bytes are stored: a malformed tag is a 422 with nothing kept.
   const options = parseUploadOptions(request.url, upload.fields);
-  let last: IngestProgress = { phase: "reading", bytes: 0, trajectories: 0, events: 0, turnPredictions: 0 };
-  const result = await ingestBundle({
-    chunks: upload.chunks,
-    fileName: upload.fileName,
-    uploadedBy: actor.userId ?? actor.name,
-    options,
-    ...(upload.scorer === undefined ? {} : { scorer: upload.scorer }),
-    onProgress: (progress) => {
-      last = progress;
-      recordProgress(uploadId, progress);
-    },
-  });
-  recordProgress(uploadId, last, true);
-  switch (result.kind) {
-    case "stored": {
-      const { kind: _kind, ...body } = result;
-      if (!result.duplicate) {
-        await recordUpload(actor, { bundleId: result.bundleId, fileName: upload.fileName, format: result.format, counts: { ...result.counts } });
-        // Warm the per-run metrics cache now, so the leaderboard never computes many runs at once.
-        await warmRunMetrics(result.runs.map((run) => run.id));
-      }
-      return Response.json(body, { status: result.duplicate ? 200 : 201 });
-    }
-    case "invalid": {
-      const { kind: _kind, ...body } = result;
-      return Response.json(body, { status: 422 });
-    }
-    case "too-large":
-      return Response.json({ error: result.error, limitBytes: result.limitBytes }, { status: 413 });
+  const received = await receiveUpload(actor, upload, { ...options, ...(upload.scorer === undefined ? {} : { scorer: upload.scorer }) });
+  if (received.kind === "queued") {
+    return Response.json({ uploadId: received.uploadId, statusUrl: received.statusUrl }, { status: 202, headers: { location: received.statusUrl } });
   }
+  return Response.json(received.body, { status: received.status, headers: { "x-upload-id": received.uploadId } });
 }, { access: "upload" });

@@ -10,13 +10,13 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
 /** Every route and method with the access it needs. A route file missing here fails the test. */
 const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Access>>> = {
   "api/bundles": { GET: "read", POST: "upload" },
-  "api/bundles/progress": { GET: "read" },
   "api/compare": { GET: "read" },
   "api/runs": { GET: "read" },
   "api/runs/[id]": { DELETE: "admin" },
   "api/runs/[id]/metrics": { GET: "read" },
   "api/runs/[id]/trajectories": { GET: "read" },
   "api/suites/[id]/protocol": { GET: "read" },
+  "api/uploads/[id]": { GET: "upload" },
   "api/studies/[id]/items/[itemId]/labels": { PUT: "annotate" },
   "api/studies/[id]/labels": { GET: "read", POST: "admin" },
   "api/studies/[id]/report": { GET: "read" },

@@ -1,0 +1,93 @@
+import type { Prisma } from "@/lib/db/generated/client";
+import { finishUpload, findUploadForJob, isBundleClaimed, recordUploadError, startUploadAttempt, type UploadJobRow } from "@/lib/db/uploads";
+import { recordUpload } from "../audit";
+import { warmRunMetrics } from "../get-run-metrics";
+import { ingestBundle, type IngestProgress, type IngestResult } from "../ingest-bundle";
+import { StoredUploadOptionsSchema } from "../upload-options";
+import { readStoredUpload, removeStoredUpload } from "../upload-store";
+import { createProgressWriter } from "./progress-writer";
+
+type Stored = Extract<IngestResult, { kind: "stored" }>;
+
+/** The stored phase: "reading" until the first rows are written, then "writing" until commit. */
+function phaseOf(progress: IngestProgress): string {
+  if (progress.phase === "committing") return "writing";
+  return progress.trajectories + progress.events + progress.turnPredictions > 0 ? "writing" : "reading";
+}
+
+function storedBody(result: Stored, duplicate: boolean): Prisma.InputJsonObject {
+  return { duplicate, bundleId: result.bundleId, format: result.format, runs: result.runs, counts: { ...result.counts }, warnings: result.warnings };
+}
+
+/**
+ * A retried attempt finds the bundle an earlier attempt of this same upload committed just
+ * before its worker died; that is this upload's own result, not a duplicate of someone else's.
+ */
+async function isOwnEarlierCommit(upload: UploadJobRow, result: Stored): Promise<boolean> {
+  if (!result.duplicate || upload.attempts === 0) return false;
+  return !(await isBundleClaimed({ bundleId: result.bundleId, exceptUploadId: upload.id }));
+}
+
+/**
+ * Ingests one stored upload and records its answer on the Upload row: 201/200/422/413 as the
+ * synchronous route answered. A thrown error (database gone, worker stopping) is stored as
+ * `lastError` and rethrown so the queue retries; on the final attempt it becomes a 500 answer.
+ */
+export async function processUpload({ uploadId, finalAttempt }: { uploadId: string; finalAttempt: boolean }): Promise<void> {
+  const upload = await findUploadForJob({ id: uploadId });
+  if (!upload || upload.phase === "done") return;
+  await startUploadAttempt({ id: uploadId, lastError: upload.lastError });
+  const progress = createProgressWriter(uploadId);
+  try {
+    const { scorer, ...options } = StoredUploadOptionsSchema.parse(upload.options);
+    const result = await ingestBundle({
+      chunks: readStoredUpload(upload.storagePath),
+      fileName: upload.fileName,
+      uploadedBy: upload.actorId ?? upload.actorName,
+      options,
+      ...(scorer === undefined ? {} : { scorer }),
+      onProgress: (current) => progress.report({ ...current, phase: phaseOf(current) }),
+    });
+    await progress.settle();
+    await finishWith(upload, result, progress);
+  } catch (error) {
+    await progress.settle();
+    const message = error instanceof Error ? error.message : String(error);
+    if (finalAttempt) {
+      await finishUpload({ id: uploadId, httpStatus: 500, result: { error: `the upload could not be ingested after ${upload.attempts + 1} attempts: ${message}` } });
+      return;
+    }
+    await recordUploadError({ id: uploadId, error: message });
+    throw error;
+  }
+}
+
+async function finishWith(upload: UploadJobRow, result: IngestResult, progress: ReturnType<typeof createProgressWriter>): Promise<void> {
+  switch (result.kind) {
+    case "stored": {
+      const ours = !result.duplicate || (await isOwnEarlierCommit(upload, result));
+      if (!ours) {
+        await finishUpload({ id: upload.id, httpStatus: 200, result: storedBody(result, true) });
+        await removeStoredUpload(upload.storagePath);
+        return;
+      }
+      await recordUpload({ userId: upload.actorId, name: upload.actorName }, { bundleId: result.bundleId, fileName: upload.fileName, format: result.format, counts: { ...result.counts } });
+      const { trajectories, events, turnPredictions } = result.counts;
+      progress.report({ phase: "metrics", bytes: Number(upload.sizeBytes), trajectories, events, turnPredictions }, true);
+      await progress.settle();
+      // Warm the per-run metrics cache now, so the leaderboard never computes many runs at once.
+      await warmRunMetrics(result.runs.map((run) => run.id));
+      // The raw upload is kept: runs can be re-imported from it when importers change.
+      await finishUpload({ id: upload.id, httpStatus: 201, result: storedBody(result, false) });
+      return;
+    }
+    case "invalid":
+      await finishUpload({ id: upload.id, httpStatus: 422, result: { error: result.error, issues: result.issues.map((issue) => ({ ...issue })), totalIssues: result.totalIssues } });
+      await removeStoredUpload(upload.storagePath);
+      return;
+    case "too-large":
+      await finishUpload({ id: upload.id, httpStatus: 413, result: { error: result.error, limitBytes: result.limitBytes } });
+      await removeStoredUpload(upload.storagePath);
+      return;
+  }
+}

@@ -1,0 +1,71 @@
+import PgBoss from "pg-boss";
+import { isEmbeddedDatabase } from "@/lib/db/pool";
+import { serverConfig } from "../config";
+
+export const INGEST_QUEUE = "ingest-upload";
+export const PURGE_RUN_QUEUE = "purge-run";
+
+export interface IngestJobData {
+  uploadId: string;
+}
+
+export interface PurgeRunJobData {
+  runId: string;
+}
+
+declare global {
+  // One pg-boss instance per process (route modules may be loaded separately by Next.js).
+  var loopscopeBoss: Promise<PgBoss> | undefined;
+}
+
+/**
+ * Jobs need a real PostgreSQL server: on the embedded PGlite server pg-boss's own connections
+ * would share the single backend with an open ingest transaction (and hung in a trial), so
+ * there uploads and deletions are processed in the request instead.
+ */
+export function jobsEnabled(): boolean {
+  return !isEmbeddedDatabase();
+}
+
+async function startBoss(): Promise<PgBoss> {
+  const connectionString = process.env.DATABASE_URL;
+  if (!connectionString) throw new Error("DATABASE_URL is not set; the job queue needs PostgreSQL");
+  const config = serverConfig();
+  const boss = new PgBoss({
+    connectionString,
+    max: 4,
+    application_name: "loopscope-jobs",
+    schedule: false,
+    // Maintenance finds jobs whose worker died (still active past their expiry) and retries them.
+    supervise: true,
+    maintenanceIntervalSeconds: config.LOOPSCOPE_JOB_MAINTENANCE_SECONDS,
+  });
+  boss.on("error", (error) => console.error("[loopscope] job queue error", error));
+  await boss.start();
+  await boss.createQueue(INGEST_QUEUE);
+  await boss.createQueue(PURGE_RUN_QUEUE);
+  return boss;
+}
+
+export function jobQueue(): Promise<PgBoss> {
+  globalThis.loopscopeBoss ??= startBoss().catch((error: unknown) => {
+    globalThis.loopscopeBoss = undefined;
+    throw error;
+  });
+  return globalThis.loopscopeBoss;
+}
+
+/** Queues a job with the configured retries and expiry (read per job, so operators can change them). */
+export async function enqueueJob(queue: typeof INGEST_QUEUE | typeof PURGE_RUN_QUEUE, data: IngestJobData | PurgeRunJobData): Promise<string> {
+  const config = serverConfig();
+  const boss = await jobQueue();
+  const id = await boss.send(queue, { ...data }, { retryLimit: config.LOOPSCOPE_JOB_RETRIES, retryDelay: 1, expireInSeconds: config.LOOPSCOPE_JOB_EXPIRE_SECONDS });
+  if (!id) throw new Error(`the ${queue} job was not queued`);
+  return id;
+}
+
+export async function stopJobQueue(options: { graceful: boolean }): Promise<void> {
+  const pending = globalThis.loopscopeBoss;
+  globalThis.loopscopeBoss = undefined;
+  if (pending) await (await pending).stop({ graceful: options.graceful, wait: true, timeout: 30_000 });
+}

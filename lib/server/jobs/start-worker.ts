@@ -1,0 +1,45 @@
+import type PgBoss from "pg-boss";
+import { listDeletedRunIds, purgeDeletedRun } from "@/lib/db/delete-run";
+import { serverConfig } from "../config";
+import { INGEST_QUEUE, PURGE_RUN_QUEUE, jobQueue, jobsEnabled, type IngestJobData, type PurgeRunJobData } from "./queue";
+import { processUpload } from "./process-upload";
+
+function isFinalAttempt(job: PgBoss.JobWithMetadata<unknown>): boolean {
+  return job.retryCount >= job.retryLimit;
+}
+
+/**
+ * Starts consuming ingest and purge jobs in this process, one job of each queue at a time.
+ * Returns a stop function; without a job queue (embedded database) it starts nothing.
+ */
+export async function startWorker(): Promise<(() => Promise<void>) | null> {
+  if (!jobsEnabled()) return null;
+  const boss = await jobQueue();
+  const options = { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true } as const;
+  const ingestWorker = await boss.work<IngestJobData>(INGEST_QUEUE, options, async ([job]) => {
+    if (job) await processUpload({ uploadId: job.data.uploadId, finalAttempt: isFinalAttempt(job) });
+  });
+  const purgeWorker = await boss.work<PurgeRunJobData>(PURGE_RUN_QUEUE, options, async ([job]) => {
+    if (job) await purgeDeletedRun({ runId: job.data.runId });
+  });
+  return async () => {
+    await boss.offWork({ id: ingestWorker });
+    await boss.offWork({ id: purgeWorker });
+  };
+}
+
+/** Without a job queue a purge lives in the web process: one cut short by a restart is resumed here. */
+async function resumeEmbeddedPurges(): Promise<void> {
+  for (const runId of await listDeletedRunIds()) await purgeDeletedRun({ runId });
+}
+
+/** The worker inside `next start`/`next dev`, unless LOOPSCOPE_WORKER=off marks a web-only node. */
+export async function startWorkerIfEnabled(): Promise<void> {
+  if (serverConfig().LOOPSCOPE_WORKER === "off" || !process.env.DATABASE_URL) return;
+  if (!jobsEnabled()) {
+    void resumeEmbeddedPurges().catch((error: unknown) => console.error("[loopscope] could not resume deleting runs", error));
+    return;
+  }
+  const stop = await startWorker();
+  if (stop) console.log("[loopscope] ingest worker started in the web server (LOOPSCOPE_WORKER=off disables it)");
+}

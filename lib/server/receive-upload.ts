@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import { findUploadStatus, insertUpload } from "@/lib/db/uploads";
+import { AppError } from "./app-error";
+import type { Actor } from "./auth/roles";
+import { PayloadTooLargeError } from "./byte-tap";
+import { INGEST_QUEUE, enqueueJob, jobsEnabled } from "./jobs/queue";
+import { processUpload } from "./jobs/process-upload";
+import { storeUpload } from "./upload-store";
+import type { UploadSource } from "./upload-request";
+import type { StoredUploadOptions } from "./upload-options";
+
+export type ReceivedUpload =
+  | { kind: "queued"; uploadId: string; statusUrl: string }
+  | { kind: "finished"; uploadId: string; status: number; body: unknown };
+
+/** The options as a JSON object without undefined members (what the Upload row stores for the job). */
+function storableOptions(options: StoredUploadOptions): { [key: string]: string | Record<string, string> } {
+  const stored: { [key: string]: string | Record<string, string> } = { tags: options.tags };
+  for (const key of ["variant", "pair", "scorer"] as const) {
+    const value = options[key];
+    if (value !== undefined) stored[key] = value;
+  }
+  return stored;
+}
+
+export function uploadStatusUrl(uploadId: string): string {
+  return `/api/uploads/${uploadId}`;
+}
+
+/**
+ * Takes an upload off the request path: its bytes go to raw storage, an Upload row records
+ * it and a job ingests it. On the embedded database (no job queue) it is ingested here.
+ */
+export async function receiveUpload(actor: Actor, source: UploadSource, options: StoredUploadOptions = { tags: {} }): Promise<ReceivedUpload> {
+  const uploadId = randomUUID();
+  let stored;
+  try {
+    stored = await storeUpload(uploadId, source.chunks);
+  } catch (error) {
+    if (error instanceof PayloadTooLargeError) throw new AppError("payload_too_large", error.message, { limitBytes: error.limitBytes });
+    throw error;
+  }
+  await source.done;
+  await insertUpload({ id: uploadId, fileName: source.fileName, ...stored, actorId: actor.userId, actorName: actor.name, options: storableOptions(options) });
+  if (jobsEnabled()) {
+    await enqueueJob(INGEST_QUEUE, { uploadId });
+    return { kind: "queued", uploadId, statusUrl: uploadStatusUrl(uploadId) };
+  }
+  await processUpload({ uploadId, finalAttempt: true });
+  const row = await findUploadStatus({ id: uploadId });
+  return { kind: "finished", uploadId, status: row?.httpStatus ?? 500, body: row?.result ?? { error: "the upload finished without an answer" } };
+}
