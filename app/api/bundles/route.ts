@@ -25,6 +25,7 @@ export const POST = route(async (request, { actor }) => {
     chunks: upload.chunks,
     fileName: upload.fileName,
     uploadedBy: actor.userId ?? actor.name,
+    signal: request.signal,
     onProgress: (progress) => {
       last = progress;
       recordProgress(uploadId, progress);
