@@ -212,6 +212,6 @@ export async function* streamJsonDocument(chunks: Chunks, options: DocumentStrea
 
 /** The tokenizer names the byte offset of an unexpected character in its message. */
 function offsetIn(message: string): number | undefined {
-  const match = /position "?(\d+)"?/.exec(message);
+  const match = /absolute position "?(\d+)"?/.exec(message);
   return match?.[1] === undefined ? undefined : Number(match[1]);
 }
