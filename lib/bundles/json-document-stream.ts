@@ -87,42 +87,88 @@ function syntaxError(message: string, where: { line: number; column: number }): 
 /** Stands in for the part of an item nested too deep, which is skipped instead of built. */
 const TOO_DEEP = "\u0000nested-too-deep\u0000";
 
+const isLeft = (token: TokenType) => token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET;
+const isRight = (token: TokenType) => token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET;
+
+/** The value being built: one top-level field or one item of a streamed array, with its own parser. */
+interface OpenValue {
+  parser: TokenParser;
+  /** Nesting depth of the document where the value starts; it is complete when depth is back there. */
+  baseDepth: number;
+  /** Set while tokens nested deeper than allowed are skipped: the depth to come back to. */
+  skipFrom: number;
+  /** A part was skipped; it is replaced by one string, so the value stays well-formed and is flagged. */
+  tooDeep: boolean;
+}
+
 /**
  * Parses one JSON document from a byte stream in bounded memory: top-level fields are
  * emitted whole, but the items of `simulations`, `trajectories` and `turnPredictions` (and of
- * a top-level list) are emitted one at a time and dropped, so a file of any size or line
- * layout needs memory for one item only. Nesting is counted on tokens, without recursion.
+ * a top-level list) are emitted one at a time, each built by its own small parser, so a file of
+ * any size or line layout needs memory for one item only. A skeleton parser checks the outer
+ * structure with every value replaced by null. Nesting is counted on tokens, without recursion.
  */
 export async function* streamJsonDocument(chunks: Chunks, options: DocumentStreamOptions): AsyncGenerator<DocumentEvent> {
   const position = new Position(options.lineOffset ?? 0);
   const tokenizer = new Tokenizer({ stringBufferSize: 64 * 1024, numberBufferSize: 64 });
-  const parser = new TokenParser({ paths: ["$.*", ...STREAMED_ARRAYS.map((name) => `$.${name}.*`)], keepStack: false });
+  const skeleton = new TokenParser({ paths: ["$"] });
   const pending: DocumentEvent[] = [];
   let depth = 0;
   let sawRoot = false;
   let tokenOffset = 0;
   let failure: BundleInputError | undefined;
 
-  // Where the streamed array (if any) sits, which item of it is being read, and whether that
-  // item is being skipped because it nests deeper than allowed.
-  let rootType: string | undefined;
-  let key: string | undefined;
+  let rootType: Extract<DocumentEvent, { kind: "root" }>["type"] = "null";
+  let key = "";
   let expectKey = false;
+  let afterColon = false;
+  /** Depth of the streamed array being read (1 for a top-level list, 2 for a field), 0 when none. */
   let arrayDepth = 0;
   let itemIndex = 0;
-  let skipFrom = 0;
-  const truncated = new Set<string>();
+  let open: OpenValue | undefined;
 
-  const onLeft = (info: { offset: number }): boolean => {
-    depth += 1;
-    if (depth <= options.maxDepth) return true;
-    if (arrayDepth === 0 || depth <= arrayDepth) throw syntaxError(`nested more than ${options.maxDepth} levels deep`, position.locate(info.offset));
-    skipFrom = depth - 1;
-    truncated.add(`${arrayName()}:${itemIndex}`);
-    parser.write({ token: TokenType.STRING, value: TOO_DEEP });
-    return false;
+  const fail = (error: Error) => {
+    failure ??= error instanceof BundleInputError ? error : syntaxError(error.message, position.locate(tokenOffset));
   };
-  const arrayName = () => (rootType === "array" ? "" : key ?? "");
+
+  const startValue = (emit: (value: unknown, tooDeep: boolean) => void): OpenValue => {
+    const value: OpenValue = { parser: new TokenParser({ paths: ["$"] }), baseDepth: depth, skipFrom: 0, tooDeep: false };
+    value.parser.onValue = ({ value: built, stack }) => {
+      if (stack.length === 0) emit(built, value.tooDeep);
+    };
+    value.parser.onError = fail;
+    value.parser.onEnd = () => {};
+    // The skeleton sees a null where the value is.
+    skeleton.write({ token: TokenType.NULL, value: null });
+    return value;
+  };
+
+  /** Feeds a token to the open value; returns true once the value is complete. */
+  const feedValue = (value: OpenValue, info: Parameters<NonNullable<Tokenizer["onToken"]>>[0]): boolean => {
+    const { token } = info;
+    if (value.skipFrom > 0) {
+      if (isLeft(token)) depth += 1;
+      else if (isRight(token)) {
+        depth -= 1;
+        if (depth === value.skipFrom) value.skipFrom = 0;
+      }
+      return depth === value.baseDepth;
+    }
+    if (isLeft(token)) {
+      depth += 1;
+      if (depth > options.maxDepth) {
+        if (arrayDepth === 0) throw syntaxError(`nested more than ${options.maxDepth} levels deep`, position.locate(info.offset));
+        value.skipFrom = depth - 1;
+        value.tooDeep = true;
+        value.parser.write({ token: TokenType.STRING, value: TOO_DEEP });
+        return false;
+      }
+    } else if (isRight(token)) {
+      depth -= 1;
+    }
+    value.parser.write(info);
+    return depth === value.baseDepth;
+  };
 
   tokenizer.onToken = (info) => {
     tokenOffset = info.offset;
@@ -130,57 +176,68 @@ export async function* streamJsonDocument(chunks: Chunks, options: DocumentStrea
     if (!sawRoot) {
       sawRoot = true;
       rootType = ROOT_TYPES[token] ?? "null";
-      pending.push({ kind: "root", type: ROOT_TYPES[token] ?? "null" });
+      pending.push({ kind: "root", type: rootType });
     }
-    if (skipFrom > 0) {
-      if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) depth += 1;
-      else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) {
-        depth -= 1;
-        if (depth === skipFrom) skipFrom = 0;
-      }
+    if (open) {
+      if (feedValue(open, info)) open = undefined;
       return;
     }
-    if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) {
-      if (depth === 0 && token === TokenType.LEFT_BRACKET) {
-        arrayDepth = 1;
-        itemIndex = 0;
-      } else if (depth === 1 && rootType === "object" && token === TokenType.LEFT_BRACKET && (STREAMED_ARRAYS as readonly string[]).includes(key ?? "")) {
+    const startsValue = token !== TokenType.COMMA && token !== TokenType.COLON && !isRight(token);
+    if (arrayDepth > 0 && depth === arrayDepth && startsValue) {
+      const array = rootType === "array" ? "" : key;
+      const index = itemIndex;
+      open = startValue((value, tooDeep) => pending.push(tooDeep ? { kind: "item", array, index, value, tooDeep } : { kind: "item", array, index, value }));
+      if (feedValue(open, info)) open = undefined;
+      return;
+    }
+    if (rootType === "object" && depth === 1 && afterColon) {
+      afterColon = false;
+      if (token === TokenType.LEFT_BRACKET && (STREAMED_ARRAYS as readonly string[]).includes(key)) {
         arrayDepth = 2;
         itemIndex = 0;
+      } else {
+        const field = key;
+        open = startValue((value) => pending.push({ kind: "field", key: field, value }));
+        if (feedValue(open, info)) open = undefined;
+        return;
       }
-      if (!onLeft(info)) return;
+    }
+    // The outer structure: the root container, keys, separators and streamed arrays.
+    if (isLeft(token)) {
+      depth += 1;
+      if (depth === 1 && token === TokenType.LEFT_BRACKET) {
+        arrayDepth = 1;
+        itemIndex = 0;
+      }
       if (depth === 1 && token === TokenType.LEFT_BRACE) expectKey = true;
-    } else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) {
-      if (depth === arrayDepth) arrayDepth = 0;
+    } else if (isRight(token)) {
+      if (depth === arrayDepth) {
+        arrayDepth = 0;
+        // The streamed list as a field (its items already went out), so an empty list is seen too.
+        if (rootType === "object") pending.push({ kind: "field", key, value: [] });
+      }
       depth -= 1;
     } else if (token === TokenType.COMMA) {
       if (depth === 1 && rootType === "object") expectKey = true;
       if (depth === arrayDepth) itemIndex += 1;
+    } else if (token === TokenType.COLON && depth === 1) {
+      afterColon = true;
     } else if (token === TokenType.STRING && depth === 1 && expectKey) {
       key = String(info.value);
       expectKey = false;
     }
-    parser.write(info);
+    skeleton.write(info);
   };
   tokenizer.onError = (error) => {
     failure ??= error instanceof BundleInputError ? error : syntaxError(error.message, position.locate(offsetIn(error.message) ?? tokenOffset));
   };
-  parser.onError = (error) => {
-    failure ??= error instanceof BundleInputError ? error : syntaxError(error.message, position.locate(tokenOffset));
-  };
+  skeleton.onError = fail;
+  skeleton.onValue = () => {};
   // The tokenizer ends itself when the root value closes; nothing may follow but whitespace.
-  parser.onEnd = () => {
+  skeleton.onEnd = () => {
     if (!tokenizer.isEnded) tokenizer.end();
   };
-  const pushItem = (array: string, index: number, value: unknown) => {
-    const tooDeep = truncated.delete(`${array}:${index}`);
-    pending.push(tooDeep ? { kind: "item", array, index, value, tooDeep } : { kind: "item", array, index, value });
-  };
-  parser.onValue = ({ value, key: at, parent, stack }) => {
-    if (stack.length === 1 && typeof at === "number") pushItem("", at, value);
-    else if (stack.length === 1 && typeof at === "string") pending.push({ kind: "field", key: at, value });
-    else if (stack.length === 2 && typeof at === "number" && Array.isArray(parent)) pushItem(String(stack[1]?.key ?? ""), at, value);
-  };
+  const parser = skeleton;
 
   let first = true;
   for await (const raw of chunks) {

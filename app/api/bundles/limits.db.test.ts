@@ -10,12 +10,12 @@ import { POST } from "./route";
 const context = { params: Promise.resolve({}) };
 const ENV_KEYS = ["LOOPSCOPE_MAX_DECOMPRESSED_BYTES", "LOOPSCOPE_MAX_ARCHIVE_ENTRIES", "LOOPSCOPE_MAX_READ_SECONDS"];
 
-function post(body: BodyInit, fileName: string, signal?: AbortSignal) {
-  return POST(new Request("http://test/api/bundles", { method: "POST", body, headers: { "content-type": "application/octet-stream", "x-file-name": fileName }, duplex: "half", signal } as RequestInit), context);
+function post(body: BodyInit | Buffer, fileName: string, signal?: AbortSignal) {
+  return POST(new Request("http://test/api/bundles", { method: "POST", body: Buffer.isBuffer(body) ? new Uint8Array(body) : body, headers: { "content-type": "application/octet-stream", "x-file-name": fileName }, duplex: "half", signal } as RequestInit), context);
 }
 
 /** Posts a hostile body and checks the answer is quick, bounded in memory, and wrote nothing. */
-async function refused(body: BodyInit, fileName: string, status: number, maxSeconds = 20) {
+async function refused(body: BodyInit | Buffer, fileName: string, status: number, maxSeconds = 20) {
   const before = await tableCounts();
   const rssBefore = process.memoryUsage().rss;
   const started = Date.now();
