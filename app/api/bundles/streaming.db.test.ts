@@ -66,4 +66,25 @@ describe("POST /api/bundles: tau2 documents are read as streams", () => {
     expect((await response.json()).issues).toEqual([{ path: "simulations[4].messages", message: "messages must be a list" }]);
     expect(await tableCounts()).toEqual(before);
   });
+
+  it("stores a tau-bench list: results are checked while streaming, spilled, and converted on a second pass", async () => {
+    const results = Array.from({ length: 12 }, (_, index) => ({
+      task_id: index % 4,
+      trial: Math.floor(index / 4),
+      reward: index % 2,
+      info: { task: { user_id: `u${index % 4}`, actions: [], instruction: `Task ${index % 4}.` }, user_cost: 0.01 },
+      traj: [
+        { role: "system", content: "# Airline Agent Policy\nBe kind." },
+        { role: "user", content: `hello ${index}` },
+        { role: "assistant", content: "###STOP###" },
+      ],
+    }));
+    const before = await tableCounts();
+    const response = await post(streamOf(JSON.stringify(results, null, 2), 256), `gpt-4o-airline-${Date.now()}.json`);
+    const body = await response.json();
+    expect(response.status, JSON.stringify(body)).toBe(201);
+    expect(body).toMatchObject({ format: "tau-bench", counts: { tasks: 4, trajectories: 12 } });
+    expect(body.warnings).toContain('domain "airline" taken from the content');
+    expect(delta(before, await tableCounts())).toMatchObject({ Bundle: 1, Run: 1, Trajectory: 12 });
+  });
 });
