@@ -19,6 +19,8 @@ export interface OpenedBundle {
   warnings: string[];
   /** Yields valid records only; invalid ones are reported to the collector. */
   records: AsyncIterable<BundleRecord>;
+  /** Frees waiting items when the records are not read to the end (a duplicate found before writing). */
+  dispose?: () => Promise<void>;
 }
 
 export interface DocumentContext {
@@ -157,7 +159,7 @@ async function openTauBench(events: Events, context: DocumentContext): Promise<O
       await spill.dispose();
     }
   }
-  return { format: "tau-bench", compressed: context.compressed, header: opened.header, warnings: conversion.warnings, records: records() };
+  return { format: "tau-bench", compressed: context.compressed, header: opened.header, warnings: conversion.warnings, records: records(), dispose: () => spill.dispose() };
 }
 
 function headerReady(fields: Map<string, unknown>, array: string): boolean {
@@ -246,7 +248,7 @@ export async function openDocumentEvents(events: AsyncIterable<DocumentEvent>, c
         await spill.dispose();
       }
     }
-    return { format: "loopscope-json", compressed: context.compressed, header: opened.header, warnings: [], records: records() };
+    return { format: "loopscope-json", compressed: context.compressed, header: opened.header, warnings: [], records: records(), dispose: () => spill.dispose() };
   }
 
   const conversion = startTau2({ ...document, info: isRecord(document.info) ? document.info : {} }, context.fileName);
@@ -268,5 +270,5 @@ export async function openDocumentEvents(events: AsyncIterable<DocumentEvent>, c
     }
   }
   const format: BundleFormat = context.fromArchive ? "tau2-archive" : "tau2";
-  return { format, compressed: context.compressed, header: opened.header, warnings: conversion.warnings, records: tau2Records(opened.validator) };
+  return { format, compressed: context.compressed, header: opened.header, warnings: conversion.warnings, records: tau2Records(opened.validator), dispose: () => spill.dispose() };
 }

@@ -224,7 +224,10 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
     // A single JSON document has been read whole by now, so its hash is known before any write.
     if (tap.done) {
       const existing = await findBundleByHash({ contentHash: tap.digest() });
-      if (existing) return duplicateResult(existing);
+      if (existing) {
+        await opened.dispose?.();
+        return duplicateResult(existing);
+      }
     }
     const written = await inIngestTransaction((tx) => writeBundle(tx, opened, tap, input, issues, bundleId));
     return { kind: "stored", duplicate: false, bundleId, format: opened.format, runs: written.runs, counts: written.counts, warnings: opened.warnings };

@@ -1,3 +1,6 @@
+import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { tableCounts } from "@/lib/testing/table-counts";
 import { makeTau2Document, makeTau2Simulation, streamOf, tau2Text, type Tau2Layout } from "@/lib/testing/tau2-fixtures";
@@ -8,6 +11,8 @@ const context = { params: Promise.resolve({}) };
 function post(body: BodyInit, fileName: string) {
   return POST(new Request("http://test/api/bundles", { method: "POST", body, headers: { "content-type": "application/json", "x-file-name": fileName }, duplex: "half" } as RequestInit), context);
 }
+
+const spillFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith("loopscope-spill-")).sort();
 
 function delta(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(after).map(([table, count]) => [table, count - (before[table] ?? 0)]));
@@ -68,11 +73,13 @@ describe("POST /api/bundles: tau2 documents are read as streams", () => {
   });
 
   it("stores a tau-bench list: results are checked while streaming, spilled, and converted on a second pass", async () => {
+    const marker = randomUUID();
     const results = Array.from({ length: 12 }, (_, index) => ({
       task_id: index % 4,
       trial: Math.floor(index / 4),
       reward: index % 2,
-      info: { task: { user_id: `u${index % 4}`, actions: [], instruction: `Task ${index % 4}.` }, user_cost: 0.01 },
+      // A fresh marker keeps the bytes unique across runs of this test (same bytes are a duplicate).
+      info: { task: { user_id: `u${index % 4}`, actions: [], instruction: `Task ${index % 4}.` }, user_cost: 0.01, marker: marker },
       traj: [
         { role: "system", content: "# Airline Agent Policy\nBe kind." },
         { role: "user", content: `hello ${index}` },
@@ -80,11 +87,17 @@ describe("POST /api/bundles: tau2 documents are read as streams", () => {
       ],
     }));
     const before = await tableCounts();
-    const response = await post(streamOf(JSON.stringify(results, null, 2), 256), `gpt-4o-airline-${Date.now()}.json`);
+    const spillsBefore = spillFolders();
+    const text = JSON.stringify(results, null, 2);
+    const response = await post(streamOf(text, 256), "gpt-4o-airline.json");
     const body = await response.json();
     expect(response.status, JSON.stringify(body)).toBe(201);
     expect(body).toMatchObject({ format: "tau-bench", counts: { tasks: 4, trajectories: 12 } });
     expect(body.warnings).toContain('domain "airline" taken from the content');
     expect(delta(before, await tableCounts())).toMatchObject({ Bundle: 1, Run: 1, Trajectory: 12 });
+    // The same bytes again are a duplicate found before any write; the spilled results are still removed.
+    const again = await post(streamOf(text, 256), "gpt-4o-airline.json");
+    expect(again.status).toBe(200);
+    expect(spillFolders()).toEqual(spillsBefore);
   });
 });
