@@ -13,7 +13,7 @@ const docs = (name: string) => readFileSync(new URL(`../../docs/${name}`, import
 
 async function open(name: string) {
   const issues = new IssueCollector();
-  const opened = await openBundle(chunksOf(docs(`examples/${name}`), 700), issues, { fileName: name, maxDocumentChars: 1024 * 1024 });
+  const opened = await openBundle(chunksOf(docs(`examples/${name}`), 700), issues, { fileName: name });
   const records: BundleRecord[] = [];
   if (opened) for await (const record of opened.records) records.push(record);
   return { opened, records, issues: issues.issues };

@@ -6,7 +6,7 @@ export interface BundleIssue {
   line?: number;
 }
 
-export const MAX_REPORTED_ISSUES = 200;
+export const MAX_REPORTED_ISSUES = 100;
 
 /** Keeps the first few hundred issues for the response but counts every one. */
 export class IssueCollector {

@@ -6,7 +6,7 @@ import { openBundle } from "./read-bundle";
 
 async function read(content: string | Uint8Array, fileName = "bundle.json") {
   const collector = new IssueCollector();
-  const opened = await openBundle(chunksOf(content, 256), collector, { fileName, maxDocumentChars: 10_000_000 });
+  const opened = await openBundle(chunksOf(content, 256), collector, { fileName });
   let records = 0;
   if (opened) for await (const _record of opened.records) records += 1;
   return { opened, records, issues: collector.issues, total: collector.total };
@@ -226,7 +226,7 @@ describe("values PostgreSQL cannot store are rejected at the boundary", () => {
       ],
     });
     const issues = new IssueCollector();
-    const opened = await openBundle(chunksOf(JSON.stringify(bundle)), issues, { fileName: "b.json", maxDocumentChars: 1e8 });
+    const opened = await openBundle(chunksOf(JSON.stringify(bundle)), issues, { fileName: "b.json" });
     for await (const _record of opened?.records ?? []) {
       // drain: issues are collected while records are read
     }
@@ -242,7 +242,7 @@ describe("deeply nested JSON", () => {
     const bundle = makeBundle({ trajectories: [makeTrajectory({ events: [{ kind: "tool_result", tool: "x", output: "DEEP" }] })] });
     const text = JSON.stringify(bundle).replace('"DEEP"', deep);
     const issues = new IssueCollector();
-    const opened = await openBundle(chunksOf(text), issues, { fileName: "deep.json", maxDocumentChars: 1e8 });
+    const opened = await openBundle(chunksOf(text), issues, { fileName: "deep.json" });
     const records = [];
     for await (const record of opened?.records ?? []) records.push(record);
     expect(records.map((record) => record.kind)).toEqual(["turnPrediction"]);

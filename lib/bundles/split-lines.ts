@@ -1,4 +1,3 @@
-import { StringDecoder } from "node:string_decoder";
 import type { Chunks } from "./decode-body";
 import { BundleInputError } from "./issues";
 
@@ -9,24 +8,43 @@ export interface NumberedLine {
 
 export const MAX_LINE_BYTES = 256 * 1024 * 1024;
 
-/** Splits a byte stream into lines without holding more than one line in memory. */
-export async function* splitLines(chunks: Chunks, maxLineLength = MAX_LINE_BYTES): AsyncGenerator<NumberedLine> {
-  const decoder = new StringDecoder("utf8");
-  let pending = "";
-  let line = 0;
+const NEWLINE = 0x0a;
+
+function decodeLine(bytes: Buffer): string {
+  const end = bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length;
+  return bytes.toString("utf8", 0, end);
+}
+
+/**
+ * Splits a byte stream into lines without holding more than one line in memory. Each byte
+ * is scanned once and a long line's pieces are joined once, when its newline arrives:
+ * re-scanning the growing line on every chunk made one-line files quadratic.
+ */
+export async function* splitLines(chunks: Chunks, maxLineLength = MAX_LINE_BYTES, linesBefore = 0): AsyncGenerator<NumberedLine> {
+  let pieces: Buffer[] = [];
+  let pendingBytes = 0;
+  let line = linesBefore;
   for await (const chunk of chunks) {
-    pending += decoder.write(Buffer.from(chunk));
-    let newline = pending.indexOf("\n");
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let start = 0;
+    let newline = bytes.indexOf(NEWLINE, start);
     while (newline !== -1) {
       line += 1;
-      yield { line, text: pending.slice(0, newline).replace(/\r$/, "") };
-      pending = pending.slice(newline + 1);
-      newline = pending.indexOf("\n");
+      const tail = bytes.subarray(start, newline);
+      const whole = pieces.length === 0 ? tail : Buffer.concat([...pieces, tail], pendingBytes + tail.length);
+      pieces = [];
+      pendingBytes = 0;
+      yield { line, text: decodeLine(whole) };
+      start = newline + 1;
+      newline = bytes.indexOf(NEWLINE, start);
     }
-    if (pending.length > maxLineLength) {
-      throw new BundleInputError({ path: "", line: line + 1, message: `line is longer than ${maxLineLength} characters` });
+    if (start < bytes.length) {
+      pieces.push(bytes.subarray(start));
+      pendingBytes += bytes.length - start;
+    }
+    if (pendingBytes > maxLineLength) {
+      throw new BundleInputError({ path: "", line: line + 1, message: `line is longer than ${maxLineLength} bytes` });
     }
   }
-  pending += decoder.end();
-  if (pending.length > 0) yield { line: line + 1, text: pending.replace(/\r$/, "") };
+  if (pendingBytes > 0) yield { line: line + 1, text: decodeLine(Buffer.concat(pieces, pendingBytes)) };
 }

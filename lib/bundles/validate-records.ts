@@ -1,6 +1,7 @@
 import { TrajectorySchema, type Trajectory } from "./schema/trajectory";
 import { TurnPredictionSchema, type TurnPrediction } from "./schema/turn-prediction";
 import type { BundleHeader } from "./schema/bundle";
+import { TaskSchema, type Task } from "./schema/task";
 import { fromZodError, joinPath, type BundleIssue } from "./issues";
 import { MAX_JSON_DEPTH, jsonDepth } from "./json-depth";
 
@@ -11,7 +12,9 @@ function tooDeep(input: unknown, path: string, line?: number): BundleIssue[] | n
 
 export type BundleRecord =
   | { kind: "trajectory"; value: Trajectory; path: string; line?: number }
-  | { kind: "turnPrediction"; value: TurnPrediction; path: string; line?: number };
+  | { kind: "turnPrediction"; value: TurnPrediction; path: string; line?: number }
+  /** A task an importer met only in a record (tau2 simulations of tasks missing from `tasks`); it precedes that record. */
+  | { kind: "task"; value: Task; path: string };
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; issues: BundleIssue[] };
 
@@ -32,6 +35,14 @@ export class RecordValidator {
   constructor(header: BundleHeader) {
     this.runIds = new Set(header.runs.map((run) => run.id));
     this.taskIds = new Set(header.tasks.map((task) => task.id));
+  }
+
+  /** Accepts a task declared after the header (see BundleRecord "task"). */
+  task(input: unknown, path: string): Outcome<Task> {
+    const parsed = TaskSchema.safeParse(input);
+    if (!parsed.success) return { ok: false, issues: fromZodError(parsed.error, input, path) };
+    this.taskIds.add(parsed.data.id);
+    return { ok: true, value: parsed.data };
   }
 
   private checkRefs(run: string, task: string, path: string, line?: number): BundleIssue[] {

@@ -12,7 +12,7 @@ const bundles = generateDemoBundles();
 
 async function readAll(text: string) {
   const issues = new IssueCollector();
-  const opened = await openBundle(chunksOf(text), issues, { fileName: "demo.json", maxDocumentChars: 64 * 1024 * 1024 });
+  const opened = await openBundle(chunksOf(text), issues, { fileName: "demo.json" });
   const records: BundleRecord[] = [];
   if (opened) for await (const record of opened.records) records.push(record);
   return { opened, records, issues };

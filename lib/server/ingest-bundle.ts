@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
-import { openBundle, DocumentTooLargeError, type OpenedBundle } from "@/lib/bundles/read-bundle";
+import { openBundle, type OpenedBundle } from "@/lib/bundles/read-bundle";
+import { DecompressedTooLargeError, ReadAbortedError } from "@/lib/bundles/read-limits";
 import { BundleInputError, IssueCollector, type BundleIssue } from "@/lib/bundles/issues";
 import { prepareTrajectory } from "@/lib/bundles/rows/prepare-trajectory";
 import { SCORES_VERSION, scoringRulesFor } from "@/lib/metrics";
@@ -16,6 +17,7 @@ import { ByteTap, PayloadTooLargeError } from "./byte-tap";
 import { serverConfig } from "./config";
 import { resolveRunIdentity, resolveSuiteTaskSet } from "./ingest-identity";
 import type { UploadOptions } from "./upload-options";
+import { createTempFileSpill } from "./temp-file-spill";
 
 export interface IngestCounts {
   tasks: number;
@@ -46,6 +48,8 @@ export interface IngestInput {
   onProgress?: (progress: IngestProgress) => void;
   /** Inspect logs: which scorer's values become rewards (default: the log's first). */
   scorer?: string;
+  /** Aborts reading (and rolls back) when the client disconnects. */
+  signal?: AbortSignal;
 }
 
 const FLUSH_EVENTS = 5_000;
@@ -70,7 +74,9 @@ function duplicateResult(summary: BundleSummary): IngestResult {
 
 function invalid(issues: IssueCollector): IngestResult {
   const noun = issues.total === 1 ? "problem" : "problems";
-  return { kind: "invalid", error: `the bundle was rejected: ${issues.total} ${noun} found; nothing was stored`, issues: issues.issues, totalIssues: issues.total };
+  const more = issues.total - issues.issues.length;
+  const listed = more > 0 ? ` (the first ${issues.issues.length} are listed, ${more} more are not)` : "";
+  return { kind: "invalid", error: `the bundle was rejected: ${issues.total} ${noun} found${listed}; nothing was stored`, issues: issues.issues, totalIssues: issues.total };
 }
 
 /**
@@ -112,6 +118,25 @@ class RowBuffer {
   }
 }
 
+function taskRow(task: Task) {
+  return {
+    externalId: task.id,
+    definitionHash: taskDefinitionHash(task),
+    goal: task.goal ?? null,
+    userFacts: task.userFacts ?? null,
+    initialState: task.initialState ?? null,
+    expectedFinalState: task.expectedFinalState ?? null,
+    requiredReplyInfo: task.requiredReplyInfo,
+    expectedBehavior: task.expectedBehavior ?? null,
+    expectedActions: task.expectedActions ?? null,
+    evaluationCriteria: task.evaluationCriteria ?? null,
+    requiresTools: task.requiresTools,
+    persona: task.persona ?? null,
+    tags: task.tags,
+    referenceConversation: task.referenceConversation ?? null,
+  };
+}
+
 async function writeBundle(tx: IngestSession, opened: OpenedBundle, tap: ByteTap, input: IngestInput, issues: IssueCollector, bundleId: string) {
   const { header } = opened;
   await insertPendingBundle(tx, { id: bundleId, fileName: input.fileName, format: opened.format, uploadedBy: input.uploadedBy ?? null });
@@ -119,26 +144,7 @@ async function writeBundle(tx: IngestSession, opened: OpenedBundle, tap: ByteTap
   const suite = await resolveSuiteTaskSet(tx, header, taskHashes);
   const { suiteId } = suite;
   const tasksByExternalId = new Map<string, Task>(header.tasks.map((task) => [task.id, task]));
-  const taskIds = await upsertTasks(
-    tx,
-    suiteId,
-    header.tasks.map((task, index) => ({
-      externalId: task.id,
-      definitionHash: taskHashes[index]?.definitionHash ?? taskDefinitionHash(task),
-      goal: task.goal ?? null,
-      userFacts: task.userFacts ?? null,
-      initialState: task.initialState ?? null,
-      expectedFinalState: task.expectedFinalState ?? null,
-      requiredReplyInfo: task.requiredReplyInfo,
-      expectedBehavior: task.expectedBehavior ?? null,
-      expectedActions: task.expectedActions ?? null,
-      evaluationCriteria: task.evaluationCriteria ?? null,
-      requiresTools: task.requiresTools,
-      persona: task.persona ?? null,
-      tags: task.tags,
-      referenceConversation: task.referenceConversation ?? null,
-    })),
-  );
+  const taskIds = await upsertTasks(tx, suiteId, header.tasks.map(taskRow));
   const modelIds = await upsertModels(tx, header.runs.map((run) => ({ name: run.model.name, family: run.model.family ?? null, size: run.model.size ?? null })));
   const runIds = new Map(header.runs.map((run) => [run.id, randomUUID()]));
   const runs: RunRow[] = [];
@@ -172,6 +178,14 @@ async function writeBundle(tx: IngestSession, opened: OpenedBundle, tap: ByteTap
   for await (const record of opened.records) {
     // After the first problem nothing more is written, but reading goes on to report every issue.
     if (issues.hasIssues) continue;
+    if (record.kind === "task") {
+      // A task met only in a record (tau2 without a tasks entry): stored before the records that use it.
+      const added = await upsertTasks(tx, suiteId, [taskRow(record.value)]);
+      for (const [externalId, id] of added) taskIds.set(externalId, id);
+      tasksByExternalId.set(record.value.id, record.value);
+      counts.tasks += 1;
+      continue;
+    }
     const runId = runIds.get(record.value.run) ?? "";
     const taskId = taskIds.get(record.value.task) ?? "";
     if (record.kind === "trajectory") {
@@ -216,12 +230,21 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
   const issues = new IssueCollector();
   const bundleId = randomUUID();
   try {
-    const opened = await openBundle(tap.wrap(input.chunks), issues, { fileName: input.fileName, maxDocumentChars: config.LOOPSCOPE_MAX_JSON_DOCUMENT_BYTES, ...(input.scorer ? { scorer: input.scorer } : {}) });
+    const opened = await openBundle(tap.wrap(input.chunks), issues, {
+      fileName: input.fileName,
+      signal: input.signal,
+      createSpill: createTempFileSpill,
+      ...(input.scorer ? { scorer: input.scorer } : {}),
+      limits: { maxDecompressedBytes: config.LOOPSCOPE_MAX_DECOMPRESSED_BYTES, maxArchiveEntries: config.LOOPSCOPE_MAX_ARCHIVE_ENTRIES, maxReadMs: config.LOOPSCOPE_MAX_READ_SECONDS * 1000 },
+    });
     if (!opened) return invalid(issues);
     // A single JSON document has been read whole by now, so its hash is known before any write.
     if (tap.done) {
       const existing = await findBundleByHash({ contentHash: contentHashOf(tap, input) });
-      if (existing) return duplicateResult(existing);
+      if (existing) {
+        await opened.dispose?.();
+        return duplicateResult(existing);
+      }
     }
     const written = await inIngestTransaction((tx) => writeBundle(tx, opened, tap, input, issues, bundleId));
     return { kind: "stored", duplicate: false, bundleId, format: opened.format, runs: written.runs, counts: written.counts, warnings: opened.warnings };
@@ -232,12 +255,17 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
       if (existing) return duplicateResult(existing);
       throw error;
     }
+    if (error instanceof ReadAbortedError) {
+      // Nobody is waiting for this answer; the transaction has rolled back.
+      issues.add({ path: "", message: error.message });
+      return invalid(issues);
+    }
     if (error instanceof BundleInputError) {
       issues.add(error.issue);
       return invalid(issues);
     }
     if (error instanceof PayloadTooLargeError) return { kind: "too-large", error: error.message, limitBytes: error.limitBytes };
-    if (error instanceof DocumentTooLargeError) return { kind: "too-large", error: error.message, limitBytes: error.limit };
+    if (error instanceof DecompressedTooLargeError) return { kind: "too-large", error: error.message, limitBytes: error.limit };
     throw error;
   }
 }

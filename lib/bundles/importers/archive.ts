@@ -1,9 +1,10 @@
-import { unzipSync } from "fflate";
-import type { Chunks } from "../decode-body";
+import { Readable } from "node:stream";
+import { Unzip, UnzipInflate } from "fflate";
+import tar from "tar-stream";
+import { peek, type Chunks } from "../decode-body";
 import { BundleInputError } from "../issues";
-import { ByteQueue } from "./byte-queue";
+import { DecompressedTooLargeError, ReadGuard, type ReadLimits } from "../read-limits";
 import { isRecord } from "./json-value";
-import { readTar, TarFormatError } from "./tar-reader";
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
@@ -26,56 +27,118 @@ function isJsonMember(name: string): boolean {
   return base.toLowerCase().endsWith(".json") && !base.startsWith("._") && !name.startsWith("__MACOSX/");
 }
 
-function tooLarge(limit: number): BundleInputError {
-  return new BundleInputError({ path: "", message: `the archive's JSON files add up to more than ${limit} characters, the limit for one document` });
+function corrupt(kind: "zip" | "tar", reason: unknown, member?: string): BundleInputError {
+  const text = reason instanceof Error ? reason.message : String(reason);
+  return new BundleInputError({ path: member ?? "", message: `the ${kind} archive is corrupt or uses an unsupported feature${member === undefined ? "" : ` (at member ${member})`}: ${text}` });
 }
 
-/** Counts member sizes against the limit before their bytes are read. */
+/** Entry count, name length and the decompressed total, checked as members arrive. */
 class MemberBudget {
-  private total = 0;
-  constructor(private readonly limit: number) {}
-  take(size: number): void {
-    this.total += size;
-    if (this.total > this.limit) throw tooLarge(this.limit);
+  private entries = 0;
+  constructor(private readonly limits: ReadLimits, private readonly guard: { count(bytes: number): void }) {}
+
+  admit(name: string): void {
+    this.entries += 1;
+    if (this.entries > this.limits.maxArchiveEntries) throw new BundleInputError({ path: "", message: `the archive has more than ${this.limits.maxArchiveEntries} entries` });
+    if (Buffer.byteLength(name) > this.limits.maxArchiveEntryNameBytes) {
+      throw new BundleInputError({ path: `${name.slice(0, 64)}...`, message: `an archive entry name is longer than ${this.limits.maxArchiveEntryNameBytes} bytes` });
+    }
+  }
+
+  take(bytes: number): void {
+    this.guard.count(bytes);
   }
 }
 
-async function readZipMembers(queue: ByteQueue, maxChars: number): Promise<Map<string, Uint8Array>> {
-  // A zip's directory sits at its end, so the whole archive is buffered; its compressed size is bounded too.
-  const bytes = await queue.readRest(maxChars, () => tooLarge(maxChars));
-  const budget = new MemberBudget(maxChars);
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes, {
-      filter: (file) => {
-        if (!isJsonMember(normalizeName(file.name))) return false;
-        budget.take(file.originalSize);
-        return true;
-      },
-    });
-  } catch (error) {
-    if (error instanceof BundleInputError) throw error;
-    throw new BundleInputError({ path: "", message: `the zip archive is corrupt or uses an unsupported feature: ${error instanceof Error ? error.message : String(error)}` });
-  }
-  return new Map(Object.entries(files).map(([name, data]) => [normalizeName(name), data]));
-}
-
-async function readTarMembers(queue: ByteQueue, maxChars: number): Promise<Map<string, Uint8Array>> {
-  const budget = new MemberBudget(maxChars);
+async function readZipMembers(chunks: Chunks, budget: MemberBudget): Promise<Map<string, Uint8Array>> {
   const members = new Map<string, Uint8Array>();
+  let failure: Error | undefined;
+  const fail = (error: unknown) => {
+    failure ??= error instanceof Error ? error : new Error(String(error));
+  };
+  const unzip = new Unzip((file) => {
+    const name = normalizeName(file.name);
+    try {
+      budget.admit(name);
+    } catch (error) {
+      fail(error);
+      file.terminate();
+      return;
+    }
+    if (!isJsonMember(name)) return;
+    const parts: Uint8Array[] = [];
+    let actual = 0;
+    file.ondata = (error, data, final) => {
+      if (failure) return;
+      if (error) return fail(corrupt("zip", error, name));
+      actual += data.length;
+      try {
+        // The local header's size is what the archive claims; a member may never exceed it.
+        if (file.originalSize !== undefined && actual > file.originalSize) {
+          throw new BundleInputError({ path: name, message: `archive member ${name} inflates past the ${file.originalSize} bytes its header declares` });
+        }
+        budget.take(data.length);
+      } catch (limitError) {
+        fail(limitError);
+        file.terminate();
+        return;
+      }
+      parts.push(data);
+      if (final) {
+        if (file.originalSize !== undefined && actual !== file.originalSize) {
+          return fail(new BundleInputError({ path: name, message: `archive member ${name} holds ${actual} bytes, not the ${file.originalSize} its header declares` }));
+        }
+        members.set(name, Buffer.concat(parts, actual));
+      }
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
   try {
-    await readTar(
-      queue,
-      (member) => {
-        if (!isJsonMember(normalizeName(member.name))) return false;
-        budget.take(member.size);
-        return true;
-      },
-      (member, data) => members.set(normalizeName(member.name), data),
-    );
+    for await (const chunk of chunks) {
+      unzip.push(chunk);
+      if (failure) break;
+    }
+    if (!failure) unzip.push(new Uint8Array(), true);
   } catch (error) {
-    if (error instanceof TarFormatError) throw new BundleInputError({ path: "", message: `the tar archive is corrupt: ${error.message}` });
-    throw error;
+    if (error instanceof BundleInputError || error instanceof DecompressedTooLargeError) throw error;
+    fail(corrupt("zip", error));
+  }
+  if (failure) throw failure instanceof BundleInputError || failure instanceof DecompressedTooLargeError ? failure : corrupt("zip", failure);
+  return members;
+}
+
+async function readTarMembers(chunks: Chunks, budget: MemberBudget): Promise<Map<string, Uint8Array>> {
+  const members = new Map<string, Uint8Array>();
+  const extractor = tar.extract();
+  const source = Readable.from(chunks);
+  source.on("error", (error) => extractor.destroy(error));
+  source.pipe(extractor);
+  let current: string | undefined;
+  try {
+    for await (const entry of extractor) {
+      const name = normalizeName(entry.header.name);
+      current = name;
+      budget.admit(name);
+      const isFile = entry.header.type === "file" || entry.header.type === "contiguous-file";
+      if (!isFile || !isJsonMember(name)) {
+        entry.resume();
+        continue;
+      }
+      const parts: Buffer[] = [];
+      let size = 0;
+      for await (const part of entry) {
+        const bytes = part as Buffer;
+        budget.take(bytes.length);
+        size += bytes.length;
+        parts.push(bytes);
+      }
+      members.set(name, Buffer.concat(parts, size));
+    }
+  } catch (error) {
+    source.destroy();
+    if (error instanceof BundleInputError || error instanceof DecompressedTooLargeError) throw error;
+    throw corrupt("tar", error, current);
   }
   return members;
 }
@@ -134,12 +197,15 @@ function collectSimulations(members: Map<string, Uint8Array>, resultsName: strin
   });
 }
 
-/** Reads a tau2 results directory packed as .zip or .tar into one tau2 results document. */
-export async function readArchiveDocument(chunks: Chunks, maxChars: number): Promise<unknown> {
-  const queue = new ByteQueue(chunks);
-  const head = await queue.peek(ZIP_MAGIC.length);
+/**
+ * Reads a tau2 results directory packed as .zip or .tar into one tau2 results document.
+ * Members stream through with every limit checked as bytes arrive; only JSON members are kept.
+ */
+export async function readArchiveDocument(chunks: Chunks, limits: ReadLimits, signal?: AbortSignal): Promise<unknown> {
+  const { head, all } = await peek(chunks, ZIP_MAGIC.length);
   const isZip = ZIP_MAGIC.every((byte, index) => head[index] === byte);
-  const members = isZip ? await readZipMembers(queue, maxChars) : await readTarMembers(queue, maxChars);
+  const budget = new MemberBudget(limits, new ReadGuard(limits, signal));
+  const members = isZip ? await readZipMembers(all, budget) : await readTarMembers(all, budget);
   const resultsName = findResults(members);
   const meta = parseMember(resultsName, members.get(resultsName) ?? new Uint8Array());
   if (!isRecord(meta)) throw new BundleInputError({ path: resultsName, message: `${resultsName} must hold a JSON object ({timestamp, info, tasks, ...})` });

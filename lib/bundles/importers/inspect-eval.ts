@@ -166,7 +166,7 @@ export async function probeInspectEval(
     if (total > maxChars)
       throw new BundleInputError({
         path: "",
-        message: `the zip archive is larger than ${maxChars} bytes, the limit for one archive (LOOPSCOPE_MAX_JSON_DOCUMENT_BYTES)`,
+        message: `the zip archive is larger than ${maxChars} bytes, the limit for one Inspect .eval log`,
       });
     parts.push(chunk);
   }

@@ -27,7 +27,6 @@ async function readInspect(bytes: Uint8Array, fileName: string, scorer?: string)
   try {
     opened = await openBundle(chunksOf(bytes), issues, {
       fileName,
-      maxDocumentChars: 10_000_000,
       ...(scorer === undefined ? {} : { scorer }),
     });
   } catch (error) {

@@ -84,7 +84,7 @@ async function readRealFile(file: string) {
       yield bytes;
     })(),
     issues,
-    { fileName: file, maxDocumentChars: 50_000_000 },
+    { fileName: file },
   ).catch((error: unknown) => {
     if (error instanceof BundleInputError) issues.add(error.issue);
     return null;

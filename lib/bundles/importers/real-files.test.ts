@@ -169,7 +169,7 @@ describeRealData("real files through the ingest reader", () => {
       for (let offset = 0; offset < bytes.length; offset += 65536) yield bytes.subarray(offset, offset + 65536);
     }
     const issues = new IssueCollector();
-    const opened = await openBundle(chunks(), issues, { fileName, maxDocumentChars: 50_000_000 });
+    const opened = await openBundle(chunks(), issues, { fileName });
     let trajectories = 0;
     for await (const record of opened?.records ?? []) if (record.kind === "trajectory") trajectories += 1;
     expect(issues.issues).toEqual([]);

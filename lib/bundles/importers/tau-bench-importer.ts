@@ -1,5 +1,6 @@
-import { BUNDLE_SCHEMA_VERSION } from "../schema/common";
-import type { DocumentImporter, ImportResult } from "./types";
+import { BUNDLE_SCHEMA_VERSION, type JsonObject } from "../schema/common";
+import type { BundleIssue } from "../issues";
+import type { ConvertedRecord, DocumentImporter, ImportResult, StreamingConversion } from "./types";
 import { newConversionLog, TrialNumbering, type BundleDocumentInput, type ConversionLog, type RunInput, type TaskInput, type TrajectoryInput } from "./bundle-input";
 import { fileStem } from "./file-name";
 import { inferModel } from "./infer-model";
@@ -10,7 +11,7 @@ import { inferTauBenchStopReason } from "./tau-bench-stop-reason";
 import { mapTauBenchTask } from "./tau-bench-tasks";
 import { extractTauBenchRunMetadata } from "./tau-bench-run-metadata";
 
-function isTauBenchResults(document: unknown): document is unknown[] {
+export function isTauBenchResults(document: unknown): document is unknown[] {
   if (!Array.isArray(document) || document.length === 0) return false;
   const first: unknown = document[0];
   return isRecord(first) && "task_id" in first && "traj" in first;
@@ -49,67 +50,112 @@ function policyOf(results: Record<string, unknown>[]): string | undefined {
   return undefined;
 }
 
-function convertTauBench(document: unknown, fileName: string): ImportResult {
-  if (!isTauBenchResults(document)) return { ok: false, issues: [{ path: "", message: "not tau-bench results: expected a list of {task_id, reward, info, traj, trial}" }] };
-  const log = newConversionLog();
-  const results: Record<string, unknown>[] = [];
-  document.forEach((item, index) => {
-    if (!isRecord(item)) log.issues.push({ path: `[${index}]`, message: "each result must be a JSON object" });
-    else if (idString(item.task_id) === undefined) log.issues.push({ path: `[${index}].task_id`, message: "a result needs a task_id" });
-    else if (item.traj !== undefined && item.traj !== null && !Array.isArray(item.traj)) log.issues.push({ path: `[${index}].traj`, message: "traj must be a list of messages" });
-    else results.push(item);
-  });
-  if (log.issues.length > 0) return { ok: false, issues: log.issues };
+/** Checks one result; only results without issues are kept for conversion. */
+function checkResult(item: unknown, index: number): BundleIssue[] {
+  if (!isRecord(item)) return [{ path: `[${index}]`, message: "each result must be a JSON object" }];
+  if (idString(item.task_id) === undefined) return [{ path: `[${index}].task_id`, message: "a result needs a task_id" }];
+  if (item.traj !== undefined && item.traj !== null && !Array.isArray(item.traj)) return [{ path: `[${index}].traj`, message: "traj must be a list of messages" }];
+  return [];
+}
 
-  const source = describeTauBenchSource(results, fileName);
-  const domain = source.domain ?? "unknown";
-  log.warnings.push(source.domainFrom === undefined ? 'the domain is named neither in the content nor in the file name; the suite is "tau-bench/unknown"' : `domain "${domain}" taken from the ${source.domainFrom}`);
+/**
+ * The run's model, domain, policy, tasks and user cost depend on every result, so a
+ * tau-bench file is read in two passes: `collect` sees each result once and keeps only
+ * what the header needs; `start` then converts the results replayed one at a time.
+ */
+export class TauBenchCollector {
+  /** The first result naming a model and the first naming a domain or policy: enough for describeTauBenchSource. */
+  private readonly sourceSamples: Record<string, unknown>[] = [];
+  private modelSeen = false;
+  private domainSeen = false;
+  private policy: string | undefined;
+  private readonly tasks = new Map<string, TaskInput>();
+  private userCost: number | undefined;
+  private results = 0;
 
-  const tasks = new Map<string, TaskInput>();
-  const trials = new TrialNumbering();
-  const stats: TauBenchEventStats = { unparsedArguments: 0 };
-  const trajectories: TrajectoryInput[] = [];
-  let userCost: number | undefined;
-  let inferredStops = 0;
-  for (const result of results) {
-    const task = idString(result.task_id) ?? "";
-    const info = isRecord(result.info) ? result.info : {};
+  constructor(private readonly fileName: string) {}
+
+  collect(item: unknown, index: number): BundleIssue[] {
+    const issues = checkResult(item, index);
+    if (issues.length > 0 || !isRecord(item)) return issues;
+    this.results += 1;
+    if (!this.modelSeen && describeTauBenchSource([item], "").modelFrom !== undefined) {
+      this.modelSeen = true;
+      this.sourceSamples.push(item);
+    }
+    if (!this.domainSeen && describeTauBenchSource([item], "").domainFrom !== undefined) {
+      this.domainSeen = true;
+      this.sourceSamples.push(item);
+    }
+    this.policy ??= policyOf([item]);
+    const task = idString(item.task_id) ?? "";
+    const info = isRecord(item.info) ? item.info : {};
     // Crashed runs record no task, so a later trial of the same task may be the first to define it.
-    if (!tasks.has(task) || (tasks.get(task)?.goal === undefined && isRecord(info.task))) tasks.set(task, mapTauBenchTask(task, info.task));
-    const traj = Array.isArray(result.traj) ? result.traj : [];
-    const trajectory: TrajectoryInput = {
-      run: "",
-      task,
-      trial: trials.assign(task, nonNegativeInteger(result.trial)),
-      stopReason: inferTauBenchStopReason(traj.filter(isRecord), info),
-      stopReasonInferred: true,
-      events: mapTauBenchTraj(traj, stats),
-    };
-    inferredStops += 1;
-    const reward = finiteNumber(result.reward);
-    if (reward !== undefined) trajectory.reward = reward;
-    const breakdown = isRecord(info.reward_info) ? toJsonValue(info.reward_info) : undefined;
-    if (breakdown !== undefined) trajectory.rewardBreakdown = breakdown;
+    if (!this.tasks.has(task) || (this.tasks.get(task)?.goal === undefined && isRecord(info.task))) this.tasks.set(task, mapTauBenchTask(task, info.task));
     const cost = finiteNumber(info.user_cost);
-    if (cost !== undefined) userCost = (userCost ?? 0) + cost;
-    trajectories.push(trajectory);
+    if (cost !== undefined) this.userCost = (this.userCost ?? 0) + cost;
+    return [];
   }
 
-  const run = mapRun(source, domain, fileName, userCost, log);
-  for (const trajectory of trajectories) trajectory.run = run.id;
-  if (inferredStops > 0) log.warnings.push("tau-bench stores no termination reason: stop reasons are inferred from the conversation (stopReasonInferred)");
-  if (trials.renumbered > 0) log.warnings.push(`${trials.renumbered} results had a missing or repeated trial number for their task and were numbered anew`);
-  if (stats.unparsedArguments > 0) log.warnings.push(`${stats.unparsedArguments} tool calls had arguments that are not a JSON object; kept as {"_unparsed": text}`);
+  start(): StreamingConversion {
+    const log = newConversionLog();
+    const source = describeTauBenchSource(this.sourceSamples, this.fileName);
+    const domain = source.domain ?? "unknown";
+    log.warnings.push(source.domainFrom === undefined ? 'the domain is named neither in the content nor in the file name; the suite is "tau-bench/unknown"' : `domain "${domain}" taken from the ${source.domainFrom}`);
+    const run = mapRun(source, domain, this.fileName, this.userCost, log);
+    const trials = new TrialNumbering();
+    const stats: TauBenchEventStats = { unparsedArguments: 0 };
+    let inferredStops = 0;
 
-  const bundle: BundleDocumentInput = {
-    schemaVersion: BUNDLE_SCHEMA_VERSION,
-    suite: compact({ name: `tau-bench/${domain}`, version: "", domain, policy: policyOf(results), tools: [] }),
-    tasks: [...tasks.values()],
-    runs: [run],
-    trajectories,
-    turnPredictions: [],
-  };
-  return { ok: true, format: "tau-bench", document: bundle, warnings: log.warnings };
+    const convert = (raw: unknown, index: number): ConvertedRecord => {
+      const issues = checkResult(raw, index);
+      if (issues.length > 0 || !isRecord(raw)) return { issues };
+      const task = idString(raw.task_id) ?? "";
+      const info = isRecord(raw.info) ? raw.info : {};
+      const traj = Array.isArray(raw.traj) ? raw.traj : [];
+      const trajectory: TrajectoryInput = {
+        run: run.id,
+        task,
+        trial: trials.assign(task, nonNegativeInteger(raw.trial)),
+        stopReason: inferTauBenchStopReason(traj.filter(isRecord), info),
+        stopReasonInferred: true,
+        events: mapTauBenchTraj(traj, stats),
+      };
+      inferredStops += 1;
+      const reward = finiteNumber(raw.reward);
+      if (reward !== undefined) trajectory.reward = reward;
+      const breakdown = isRecord(info.reward_info) ? toJsonValue(info.reward_info) : undefined;
+      if (breakdown !== undefined) trajectory.rewardBreakdown = breakdown;
+      return { trajectory, issues: [] };
+    };
+
+    const finish = () => {
+      if (inferredStops > 0) log.warnings.push("tau-bench stores no termination reason: stop reasons are inferred from the conversation (stopReasonInferred)");
+      if (trials.renumbered > 0) log.warnings.push(`${trials.renumbered} results had a missing or repeated trial number for their task and were numbered anew`);
+      if (stats.unparsedArguments > 0) log.warnings.push(`${stats.unparsedArguments} tool calls had arguments that are not a JSON object; kept as {"_unparsed": text}`);
+    };
+
+    const header: BundleDocumentInput = {
+      schemaVersion: BUNDLE_SCHEMA_VERSION,
+      suite: compact({ name: `tau-bench/${domain}`, version: "", domain, policy: this.policy, tools: [] }),
+      tasks: [...this.tasks.values()],
+      runs: [run],
+      trajectories: [],
+      turnPredictions: [],
+    };
+    return { format: "tau-bench", header, warnings: log.warnings, headerIssues: [], convert, finish };
+  }
+}
+
+function convertTauBench(document: unknown, fileName: string): ImportResult {
+  if (!isTauBenchResults(document)) return { ok: false, issues: [{ path: "", message: "not tau-bench results: expected a list of {task_id, reward, info, traj, trial}" }] };
+  const collector = new TauBenchCollector(fileName);
+  const issues = document.flatMap((item, index) => collector.collect(item, index));
+  if (issues.length > 0) return { ok: false, issues };
+  const conversion = collector.start();
+  const trajectories = document.flatMap((item, index) => conversion.convert(item, index).trajectory ?? []);
+  conversion.finish();
+  return { ok: true, format: "tau-bench", document: { ...conversion.header, trajectories }, warnings: conversion.warnings };
 }
 
 /** tau-bench v1 results: a JSON list of {task_id, reward, info, traj, trial}, one run per file. */

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { chunksOf } from "@/lib/testing/factories";
+import { BundleInputError } from "./issues";
+import { streamJsonDocument, type DocumentEvent } from "./json-document-stream";
+import { splitLines } from "./split-lines";
+
+async function events(text: string, chunk = 7, maxDepth = 10): Promise<DocumentEvent[]> {
+  const out: DocumentEvent[] = [];
+  for await (const event of streamJsonDocument(chunksOf(text, chunk), { maxDepth })) out.push(event);
+  return out;
+}
+
+async function failure(text: string, chunk = 5): Promise<BundleInputError> {
+  try {
+    await events(text, chunk);
+  } catch (error) {
+    if (error instanceof BundleInputError) return error;
+    throw error;
+  }
+  throw new Error("expected a BundleInputError");
+}
+
+describe("streamJsonDocument", () => {
+  it("emits header fields whole and streamed-array items one by one, whatever the chunking", async () => {
+    const text = '\uFEFF{"info": {"a": [1, 2]}, "simulations": [{"id": 1}, {"id": "é"}], "tasks": []}';
+    for (const chunk of [1, 3, 64]) {
+      expect(await events(text, chunk)).toEqual([
+        { kind: "root", type: "object" },
+        { kind: "field", key: "info", value: { a: [1, 2] } },
+        { kind: "item", array: "simulations", index: 0, value: { id: 1 } },
+        { kind: "item", array: "simulations", index: 1, value: { id: "é" } },
+        { kind: "field", key: "simulations", value: [] },
+        { kind: "field", key: "tasks", value: [] },
+      ]);
+    }
+  });
+
+  it("emits the items of a top-level list", async () => {
+    expect(await events('[{"task_id": 1}, 2]')).toEqual([
+      { kind: "root", type: "array" },
+      { kind: "item", array: "", index: 0, value: { task_id: 1 } },
+      { kind: "item", array: "", index: 1, value: 2 },
+    ]);
+  });
+
+  it("reports syntax errors with line and column", async () => {
+    const error = await failure('{\n  "a": 1,\n  "b": 2 x\n}');
+    expect(error.issue).toMatchObject({ path: "", line: 3 });
+    expect(error.issue.message).toMatch(/\(line 3, column 10\)$/);
+    expect((await failure('{"a": [1, 2')).issue.message).toMatch(/^invalid JSON: /);
+    expect((await failure('{"a": 1} {"b": 2}')).issue.message).toMatch(/column 10/);
+  });
+
+  it("skips an item nested too deep and flags it, but refuses deep nesting in the header", async () => {
+    const deep = `${"[".repeat(50)}${"]".repeat(50)}`;
+    const streamed = await events(`{"trajectories": [{"x": ${deep}}, {"y": 1}]}`);
+    expect(streamed.filter((event) => event.kind === "item")).toEqual([
+      expect.objectContaining({ index: 0, tooDeep: true }),
+      { kind: "item", array: "trajectories", index: 1, value: { y: 1 } },
+    ]);
+    expect((await failure(`{"info": ${deep}}`)).issue.message).toContain("nested more than 10 levels deep");
+  });
+});
+
+describe("splitLines", () => {
+  it("joins a long line once and numbers lines from an offset", async () => {
+    const long = "x".repeat(100_000);
+    const lines = [];
+    for await (const line of splitLines(chunksOf(`a\r\n${long}\n\nb`, 333), undefined, 10)) lines.push(line);
+    expect(lines).toEqual([
+      { line: 11, text: "a" },
+      { line: 12, text: long },
+      { line: 13, text: "" },
+      { line: 14, text: "b" },
+    ]);
+  });
+
+  it("keeps multi-byte characters split across chunks intact", async () => {
+    const lines = [];
+    for await (const line of splitLines(chunksOf("ééé\n€", 1))) lines.push(line.text);
+    expect(lines).toEqual(["ééé", "€"]);
+  });
+});

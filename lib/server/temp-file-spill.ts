@@ -1,0 +1,42 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { once } from "node:events";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { RecordSpill, SpilledItem } from "@/lib/bundles/record-spill";
+import { splitLines } from "@/lib/bundles/split-lines";
+
+/**
+ * Items that must wait for their header go to a temporary JSONL file, one per line, and are
+ * read back in order: a 1 GB tau-bench file (read twice) costs disk, not memory.
+ */
+export function createTempFileSpill(): RecordSpill {
+  let folder: string | undefined;
+  let writer: ReturnType<typeof createWriteStream> | undefined;
+  let count = 0;
+  const path = () => join(folder ?? tmpdir(), "items.jsonl");
+  return {
+    async append(item: SpilledItem) {
+      if (!writer) {
+        folder = await mkdtemp(join(tmpdir(), "loopscope-spill-"));
+        writer = createWriteStream(path());
+      }
+      count += 1;
+      if (!writer.write(`${JSON.stringify([item.array, item.index, item.value, item.tooDeep === true])}\n`)) await once(writer, "drain");
+    },
+    async *replay() {
+      if (!writer || count === 0) return;
+      writer.end();
+      await once(writer, "finish");
+      for await (const { text } of splitLines(createReadStream(path()))) {
+        const [array, index, value, tooDeep] = JSON.parse(text) as [string, number, unknown, boolean];
+        yield tooDeep ? { array, index, value, tooDeep } : { array, index, value };
+      }
+    },
+    async dispose() {
+      writer?.destroy();
+      if (folder) await rm(folder, { recursive: true, force: true });
+      folder = undefined;
+    },
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * Uploads generated tau2 files (one-line and indented) and a large JSONL bundle through a running
+ * production server, as a user would, and prints time to metrics, events/s, the server's peak RSS
+ * and, on the same tau2 files, the time Python's json.load takes (the floor any importer pays).
+ *
+ *   npm run bench:upload -- --url http://127.0.0.1:3402 [--sizes 1000,10000,40000] [--layouts one-line,indented]
+ *                           [--jsonl-mb 1024] [--pid <next-server pid>] [--dir /tmp/x] [--keep]
+ */
+import { spawnSync } from "node:child_process";
+import { createReadStream, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { numberOption } from "./bench-options";
+import { writeJsonlBundle, writeTau2File } from "./bench-upload-files";
+
+function textOption(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : process.argv[index + 1] ?? fallback;
+}
+
+const baseUrl = textOption("url", "http://127.0.0.1:3402").replace(/\/$/, "");
+const sizes = textOption("sizes", "1000,10000,40000").split(",").map(Number).filter((n) => n > 0);
+const layouts = textOption("layouts", "one-line,indented").split(",") as ("one-line" | "indented")[];
+const jsonlMb = numberOption("jsonl-mb", 1024);
+
+/** The next-server process listening on the server's port (or --pid), whose memory is sampled. */
+function serverPid(): number | undefined {
+  const given = numberOption("pid", 0);
+  if (given > 0) return given;
+  const port = new URL(baseUrl).port || "80";
+  const listing = spawnSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" }).stdout;
+  const match = /pid=(\d+)/.exec(listing);
+  return match?.[1] ? Number(match[1]) : undefined;
+}
+
+function statusField(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const text = readFileSync(`/proc/${pid}/status`, "utf8");
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(text);
+  return match?.[1] ? Number(match[1]) * 1024 : 0;
+}
+
+/** Samples the server's RSS every 100 ms; VmHWM is reset first (clear_refs 5) so it is this upload's peak. */
+function sampleMemory(pid: number | undefined): () => number {
+  if (pid === undefined) return () => Number.NaN;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  } catch {
+    // Not permitted: the sampled maximum still bounds the peak from below.
+  }
+  let peak = statusField(pid, "VmRSS");
+  const timer = setInterval(() => {
+    peak = Math.max(peak, statusField(pid, "VmRSS"));
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, statusField(pid, "VmHWM"));
+  };
+}
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** node:http, not fetch: fetch gives up waiting for response headers after 300 s. */
+function upload(file: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${baseUrl}/api/bundles`, { method: "POST", headers: { "content-type": "application/octet-stream", "x-file-name": basename(file), "content-length": statSync(file).size } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on("data", (part: Buffer) => parts.push(part));
+      res.on("end", () => {
+        const text = Buffer.concat(parts).toString("utf8");
+        try {
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> });
+        } catch {
+          resolve({ status: res.statusCode ?? 0, body: { error: text.slice(0, 300) } });
+        }
+      });
+    });
+    req.on("error", reject);
+    pipeline(createReadStream(file, { highWaterMark: 1024 * 1024 }), req).catch(reject);
+  });
+}
+
+async function getJson(path: string): Promise<Answer> {
+  const response = await fetch(`${baseUrl}${path}`);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Follows an upload to its end: a 202 with an upload id is polled at GET /api/uploads/{id}. */
+async function uploadToEnd(file: string): Promise<Answer> {
+  const first = await upload(file);
+  const id = first.body.uploadId ?? first.body.id;
+  if (first.status !== 202 || typeof id !== "string") return first;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const polled = await getJson(`/api/uploads/${id}`);
+    const state = String(polled.body.state ?? polled.body.status ?? "");
+    if (!["queued", "running", "reading", "committing", "created", "active", "retry"].includes(state)) {
+      const result = (polled.body.result ?? polled.body) as Record<string, unknown>;
+      return { status: Number(result.httpStatus ?? polled.body.httpStatus ?? 200), body: result };
+    }
+  }
+}
+
+function pythonLoadSeconds(file: string): number {
+  const started = process.hrtime.bigint();
+  const done = spawnSync("python3", ["-c", "import json,sys; json.load(open(sys.argv[1]))", file]);
+  if (done.status !== 0) return Number.NaN;
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+interface Row {
+  file: string;
+  mb: number;
+  status: number;
+  seconds: number;
+  events: number;
+  peakRssMb: number;
+  pythonSeconds?: number;
+}
+
+async function measure(file: string, pid: number | undefined): Promise<Row> {
+  const mb = statSync(file).size / 1024 ** 2;
+  const stop = sampleMemory(pid);
+  const started = Date.now();
+  const answer = await uploadToEnd(file);
+  const runs = Array.isArray(answer.body.runs) ? (answer.body.runs as { id: string }[]) : [];
+  // Time to metrics: the run's metrics are served (the upload route warms them before answering).
+  for (const run of runs) await getJson(`/api/runs/${run.id}/metrics`);
+  const seconds = (Date.now() - started) / 1000;
+  const peak = stop();
+  const counts = (answer.body.counts ?? {}) as { events?: number };
+  if (answer.status >= 300) console.error(`  ${basename(file)}: HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+  return { file: basename(file), mb, status: answer.status, seconds, events: counts.events ?? 0, peakRssMb: peak / 1024 ** 2 };
+}
+
+function print(row: Row): void {
+  const eventsPerSecond = row.events > 0 ? Math.round(row.events / row.seconds) : 0;
+  const python = row.pythonSeconds === undefined ? "" : ` | json.load ${row.pythonSeconds.toFixed(1)} s (${(row.seconds / row.pythonSeconds).toFixed(1)}x)`;
+  console.log(`${row.file.padEnd(34)} ${row.mb.toFixed(0).padStart(6)} MB | HTTP ${row.status} | ${row.seconds.toFixed(1).padStart(7)} s to metrics | ${String(row.events).padStart(9)} events | ${String(eventsPerSecond).padStart(7)} events/s | server peak RSS ${row.peakRssMb.toFixed(0)} MB${python}`);
+}
+
+async function main(): Promise<void> {
+  const dir = textOption("dir", "") || (await mkdtemp(join(tmpdir(), "loopscope-bench-upload-")));
+  const pid = serverPid();
+  console.log(`server ${baseUrl}, next-server pid ${pid ?? "not found (no RSS)"}, files in ${dir}`);
+  try {
+    for (const size of sizes) {
+      for (const layout of layouts) {
+        const file = join(dir, `tau2-${size}-${layout}.json`);
+        await writeTau2File(file, size, layout);
+        const row = await measure(file, pid);
+        row.pythonSeconds = pythonLoadSeconds(file);
+        print(row);
+        if (!process.argv.includes("--keep")) await rm(file);
+      }
+    }
+    if (jsonlMb > 0) {
+      const file = join(dir, `bundle-${jsonlMb}mb.jsonl`);
+      await writeJsonlBundle(file, jsonlMb * 1024 ** 2);
+      print(await measure(file, pid));
+      if (!process.argv.includes("--keep")) await rm(file);
+    }
+  } finally {
+    if (!process.argv.includes("--keep") && textOption("dir", "") === "") await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
