@@ -22,6 +22,8 @@ export default defineConfig({
           name: "db",
           include: ["lib/**/*.db.test.ts", "app/**/*.db.test.ts"],
           environment: "node",
+          // Uploads are ingested inside the route unless a test starts the job queue (lib/testing/upload-jobs.ts).
+          env: { LOOPSCOPE_INGEST: "inline" },
           globalSetup: ["lib/testing/db-global-setup.ts"],
           fileParallelism: false,
           testTimeout: 60_000,

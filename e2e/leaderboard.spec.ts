@@ -146,13 +146,13 @@ test.describe("leaderboard", () => {
       const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: metric, exact: true }) });
       await expect(row.locator("td.num")).toHaveText([...values]);
     }
-    await expect(table.getByRole("row").filter({ hasText: "Tool-workflow success" })).toContainText("LLM judge");
+    await expect(table.getByRole("row").filter({ hasText: "Holistic success" })).toContainText("LLM judge");
     await page.screenshot({ path: "test-results/protocol-table.png", fullPage: true });
 
     const expectations: Record<string, string> = {
-      CSV: "Text similarity,ROUGE-1,Deterministic,n/a,55.6,100.0",
+      CSV: "Text similarity,ROUGE-1,Deterministic,,0.555556,1",
       Markdown: "| Closed-loop replay | Tool-workflow completion | Deterministic | 4/4 | 3/4 | 4/4 |",
-      LaTeX: "State-based & pass\\textasciicircum{}2 & Deterministic & 0.0 & 0.0 & 50.0 \\\\",
+      LaTeX: "State-based & pass\\textasciicircum{}2 & Deterministic & 0.0\\% & 0.0\\% & 50.0\\% \\\\",
     };
     const extensions: Record<string, string> = { CSV: "csv", Markdown: "md", LaTeX: "tex" };
     for (const [label, line] of Object.entries(expectations)) {

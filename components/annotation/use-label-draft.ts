@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { LabelValues } from "./label-state";
 
 /**
@@ -9,6 +9,11 @@ import type { LabelValues } from "./label-state";
  */
 export function useLabelDraft(key: string, dirty: boolean, current: LabelValues, apply: (draft: LabelValues) => void): { restored: boolean } {
   const [restored, setRestored] = useState(false);
+  // The latest `apply` without restarting the restore: it changes identity on every render.
+  const applyRef = useRef(apply);
+  useEffect(() => {
+    applyRef.current = apply;
+  });
 
   useEffect(() => {
     const stored = window.localStorage.getItem(key);
@@ -16,13 +21,15 @@ export function useLabelDraft(key: string, dirty: boolean, current: LabelValues,
     try {
       const draft = JSON.parse(stored) as LabelValues;
       if (draft && typeof draft === "object" && draft.values && Array.isArray(draft.tags)) {
-        apply(draft);
+        applyRef.current(draft);
+        // localStorage exists only in the browser: the draft is read after hydration, so restoring is an effect.
+        // eslint-disable-next-line react-hooks/set-state-in-effect
         setRestored(true);
       }
     } catch {
       window.localStorage.removeItem(key);
     }
-    // Restore once per item: `apply` changes identity on every render.
+    // Restore once per item.
   }, [key]);
 
   useEffect(() => {

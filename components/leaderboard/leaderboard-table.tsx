@@ -30,6 +30,7 @@ export function LeaderboardTable({ rows, definitions, groups, sorting, onSorting
   const columns = useMemo(() => buildLeaderboardColumns(definitions, groups), [definitions, groups]);
   const metricIds = useMemo(() => new Set(definitions.map((d) => d.id)), [definitions]);
   const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries(selected.map((id) => [id, true])), [selected]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns functions the React Compiler cannot memoize; this component is left uncompiled
   const table = useReactTable({
     data: rows,
     columns,

@@ -18,7 +18,12 @@ const SEARCH_DELAY_MS = 300;
 
 export function LeaderboardToolbar({ query, facets, groups, onChange }: Props) {
   const [text, setText] = useState(query.q ?? "");
-  useEffect(() => setText(query.q ?? ""), [query.q]);
+  // The box follows a search the URL changed (back button, a link): adjusted while rendering, not in an effect.
+  const [shownQuery, setShownQuery] = useState(query.q);
+  if (shownQuery !== query.q) {
+    setShownQuery(query.q);
+    setText(query.q ?? "");
+  }
   useEffect(() => {
     if (text.trim() === (query.q ?? "")) return;
     const timer = setTimeout(() => onChange({ q: text.trim() || undefined, page: 1 }), SEARCH_DELAY_MS);

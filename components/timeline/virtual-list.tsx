@@ -1,5 +1,7 @@
 "use client";
 
+/* eslint-disable react-hooks/refs -- measured row heights live in a ref that a ResizeObserver writes outside
+   rendering; a `version` state counter tells React when to read them again (see `offsets`). */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 
 export interface ScrollTarget {
@@ -46,13 +48,15 @@ export function VirtualList<T>({ items, getKey, estimateHeight, renderItem, clas
   const [viewport, setViewport] = useState(800);
   const frame = useRef<number | null>(null);
 
+  // Measured heights live in a ref (a ResizeObserver writes them outside rendering); `version` is the signal that they
+  // changed, so the offsets are recomputed from the ref whenever it moves.
   const offsets = useMemo(() => {
     const result = new Float64Array(items.length + 1);
     items.forEach((item, index) => {
       result[index + 1] = (result[index] ?? 0) + (measured.current.get(getKey(item)) ?? estimateHeight(item));
     });
     return result;
-    // version is the signal that measurements changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` is the measurement signal
   }, [items, getKey, estimateHeight, version]);
 
   const observer = useMemo(() => {
@@ -102,6 +106,7 @@ export function VirtualList<T>({ items, getKey, estimateHeight, renderItem, clas
     // The list itself may be off screen (a link from the verdict panel): bring it into view too.
     if (typeof container.scrollIntoView === "function") container.scrollIntoView({ block: "nearest" });
     // Only a new target starts a jump; the layout effect below follows the measurements.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- offsets change with every measurement, which must not re-jump
   }, [scrollTarget]);
 
   useLayoutEffect(() => {

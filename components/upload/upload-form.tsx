@@ -32,7 +32,7 @@ function send(file: File, options: UploadOptionsInput, onSent: (bytes: number) =
     request.open("POST", "/api/bundles");
     request.upload.onprogress = (event) => onSent(event.loaded);
     request.onload = () => {
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = JSON.parse(request.responseText);
       } catch {

@@ -1,4 +1,4 @@
-import { JsonlHeaderSchema, type BundleHeader } from "./schema/bundle";
+import { JsonlHeaderSchema } from "./schema/bundle";
 import { decodeBody, peek, type Chunks } from "./decode-body";
 import { splitLines, type NumberedLine } from "./split-lines";
 import { BundleInputError, fromZodError, type IssueCollector } from "./issues";

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { formatDelta, formatDeltaInterval, formatPValue, formatValue, shortenLabel } from "@/lib/presenters/format";
 import { compareHref, ComparePageQuerySchema, CompareTaskQuerySchema, compareTaskHref } from "./compare-params";
 
 describe("compare URL parameters", () => {

@@ -8,6 +8,7 @@ import { digest } from "./auth/secrets";
 import { changePassword, createToken, revokeToken, signIn } from "./accounts";
 import { deleteRun } from "./delete-run";
 import { ingestBundle } from "./ingest-bundle";
+import { waitFor } from "@/lib/testing/upload-jobs";
 
 const bearer = (token: string) => new Headers({ authorization: `Bearer ${token}` });
 
@@ -75,6 +76,8 @@ describe("deleting a run", () => {
     const actor = await actorFromCredentials(new Headers({ cookie: admin.cookie }));
     if (!actor) throw new Error("no actor");
     await deleteRun(actor, runId);
+    // The run is hidden at once and purged in the background (in the web process when there is no job queue).
+    await waitFor(async () => ((await db().bundle.count({ where: { id: result.bundleId } })) === 0 ? true : null), { what: "the purge" });
     expect(await db().trajectory.count({ where: { runId } })).toBe(0);
     expect(await db().turnPrediction.count({ where: { runId } })).toBe(0);
     expect(await db().event.count({ where: { trajectory: { runId } } })).toBe(0);

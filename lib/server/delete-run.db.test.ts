@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { findRunDetail } from "@/lib/db/run-detail";
 import { listRunRows } from "@/lib/db/runs";
 import { chunksOf, makeBundle, makeTrajectory, toJsonl } from "@/lib/testing/factories";
-import { useTemporaryUploadDir, waitFor } from "@/lib/testing/upload-jobs";
+import { useJobQueue, useTemporaryUploadDir, waitFor } from "@/lib/testing/upload-jobs";
 import { LOCAL_ACTOR } from "./auth/roles";
 import { deleteRun } from "./delete-run";
 import { getRunMetrics } from "./get-run-metrics";
@@ -14,6 +14,7 @@ import { startWorker } from "./jobs/start-worker";
 let stopWorker: (() => Promise<void>) | null = null;
 
 beforeAll(async () => {
+  useJobQueue();
   useTemporaryUploadDir();
   stopWorker = await startWorker();
 });

@@ -49,9 +49,10 @@ describe("leaderboard and protocol table from the database", () => {
     const csv = await call(suiteId, "csv");
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="lb-suite-.*-1-protocol\.csv"$/);
-    expect(await csv.text()).toContain("Text similarity,ROUGE-1,Deterministic,n/a,55.6,100.0\n");
+    // CSV carries raw fractions; an undefined value is an empty cell.
+    expect(await csv.text()).toContain("Text similarity,ROUGE-1,Deterministic,,0.555556,1\r\n");
     expect((await call(suiteId, "md")).headers.get("content-type")).toBe("text/markdown; charset=utf-8");
-    expect(await (await call(suiteId, "tex")).text()).toContain("Strict tool check & Argument F1 & Deterministic & n/a & 75.0 & 100.0 \\\\");
+    expect(await (await call(suiteId, "tex")).text()).toContain("Strict tool check & Argument F1 & Deterministic & n/a & 75.0\\% & 100.0\\% \\\\");
     expect((await call(suiteId, "xls")).status).toBe(422);
     expect((await call("no-such-suite", "csv")).status).toBe(404);
     expect(await getProtocolTable("no-such-suite")).toBeNull();

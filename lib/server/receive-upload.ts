@@ -5,6 +5,7 @@ import type { Actor } from "./auth/roles";
 import { PayloadTooLargeError } from "./byte-tap";
 import { INGEST_QUEUE, enqueueJob, jobsEnabled } from "./jobs/queue";
 import { processUpload } from "./jobs/process-upload";
+import { serverConfig } from "./config";
 import { storeUpload } from "./upload-store";
 import type { UploadSource } from "./upload-request";
 import type { StoredUploadOptions } from "./upload-options";
@@ -31,13 +32,27 @@ export function uploadStatusUrl(uploadId: string): string {
  * Takes an upload off the request path: its bytes go to raw storage, an Upload row records
  * it and a job ingests it. On the embedded database (no job queue) it is ingested here.
  */
-export async function receiveUpload(actor: Actor, source: UploadSource, options: StoredUploadOptions = { tags: {} }): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  actor: Actor,
+  source: UploadSource,
+  options: StoredUploadOptions = { tags: {} },
+  clientSignal?: AbortSignal,
+): Promise<ReceivedUpload> {
   const uploadId = randomUUID();
+  // Receiving is bounded like reading: a client that trickles bytes is cut at the time limit, one that leaves is not waited for.
+  const seconds = serverConfig().LOOPSCOPE_MAX_READ_SECONDS;
+  const timeout = AbortSignal.timeout(seconds * 1000);
+  const signal = clientSignal ? AbortSignal.any([clientSignal, timeout]) : timeout;
   let stored;
   try {
-    stored = await storeUpload(uploadId, source.chunks);
+    stored = await storeUpload(uploadId, source.chunks, signal);
   } catch (error) {
     if (error instanceof PayloadTooLargeError) throw new AppError("payload_too_large", error.message, { limitBytes: error.limitBytes });
+    if (timeout.aborted) {
+      const message = `the upload took longer than ${seconds} s to arrive (LOOPSCOPE_MAX_READ_SECONDS)`;
+      throw new AppError("unprocessable", message, { issues: [{ path: "", message }], totalIssues: 1 });
+    }
+    if (clientSignal?.aborted) throw new AppError("bad_request", "the client disconnected before the upload arrived");
     throw error;
   }
   await source.done;

@@ -2,6 +2,7 @@ import { AppError } from "./app-error";
 import { crossOriginReason, isStateChanging } from "./auth/same-origin";
 
 // PostgreSQL text cannot hold NUL, and no id, name or filter of ours contains a control character.
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point of this check
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function located(path: string, message: string): AppError {

@@ -40,6 +40,7 @@ function badFileName(path: string, message: string): AppError {
 
 /** The name is stored as text: PostgreSQL refuses NUL, and no file name needs control characters. */
 function checkedFileName(name: string, path: string): string {
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point of this check
   if (/[\u0000-\u001f\u007f]/.test(name)) throw badFileName(path, "must not contain control characters");
   return name;
 }

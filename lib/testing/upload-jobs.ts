@@ -3,6 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
+/**
+ * Turns on the job queue for one test file: DB tests ingest inside the route by default
+ * (LOOPSCOPE_INGEST=inline in vitest.config.mts), the job tests need 202 and a worker.
+ */
+export function useJobQueue(): void {
+  process.env.LOOPSCOPE_INGEST = "queue";
+}
+
 /** A fresh raw-upload directory for one test file (LOOPSCOPE_UPLOAD_DIR). */
 export function useTemporaryUploadDir(): string {
   const directory = mkdtempSync(path.join(tmpdir(), "loopscope-uploads-"));

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeBundle } from "@/lib/testing/factories";
 import { tableCounts } from "@/lib/testing/table-counts";
-import { useTemporaryUploadDir, waitFor } from "@/lib/testing/upload-jobs";
+import { useJobQueue, useTemporaryUploadDir, waitFor } from "@/lib/testing/upload-jobs";
 import { startWorker } from "@/lib/server/jobs/start-worker";
 import { stopJobQueue } from "@/lib/server/jobs/queue";
 import { GET as getUpload } from "../uploads/[id]/route";
@@ -40,6 +40,7 @@ async function upload(body: string, headers: Record<string, string>) {
 }
 
 beforeAll(async () => {
+  useJobQueue();
   uploadDir = useTemporaryUploadDir();
   stopWorker = await startWorker();
 });

@@ -23,7 +23,7 @@ export const POST = route(async (request, { actor }) => {
   const upload = await readUpload(request);
   // Options are validated before the bytes are stored: a malformed tag is a 422 with nothing kept.
   const options = parseUploadOptions(request.url, upload.fields);
-  const received = await receiveUpload(actor, upload, { ...options, ...(upload.scorer === undefined ? {} : { scorer: upload.scorer }) });
+  const received = await receiveUpload(actor, upload, { ...options, ...(upload.scorer === undefined ? {} : { scorer: upload.scorer }) }, request.signal);
   if (received.kind === "queued") {
     return Response.json({ uploadId: received.uploadId, statusUrl: received.statusUrl }, { status: 202, headers: { location: received.statusUrl } });
   }

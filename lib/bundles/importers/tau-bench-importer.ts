@@ -1,4 +1,4 @@
-import { BUNDLE_SCHEMA_VERSION, type JsonObject } from "../schema/common";
+import { BUNDLE_SCHEMA_VERSION } from "../schema/common";
 import type { BundleIssue } from "../issues";
 import type { ConvertedRecord, DocumentImporter, ImportResult, StreamingConversion } from "./types";
 import { newConversionLog, TrialNumbering, type BundleDocumentInput, type ConversionLog, type RunInput, type TaskInput, type TrajectoryInput } from "./bundle-input";

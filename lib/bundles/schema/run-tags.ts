@@ -7,6 +7,7 @@ export const TagKeySchema = z
   .trim()
   .min(1, "a tag needs a key")
   .max(64, "tag keys have at most 64 characters")
+  // eslint-disable-next-line no-control-regex -- refusing NUL is the point of this check
   .regex(/^[^=\u0000\s,]+$/, "tag keys contain no '=', ',', spaces or NUL");
 export const TagValueSchema = z
   .string()

@@ -11,6 +11,7 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
 const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Access>>> = {
   "api/bundles": { GET: "read", POST: "upload" },
   "api/compare": { GET: "read" },
+  "api/experiments": { GET: "read" },
   "api/runs": { GET: "read" },
   "api/runs/[id]": { DELETE: "admin" },
   "api/runs/[id]/metrics": { GET: "read" },

@@ -9,6 +9,7 @@ const BASE = "http://loopscope.invalid";
 export function safeNext(value: unknown): string {
   const candidate = Array.isArray(value) ? value[0] : value;
   if (typeof candidate !== "string" || !candidate.startsWith("/") || candidate.startsWith("//")) return FALLBACK;
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point of this check
   if (/[\\\u0000-\u001f\u007f]/.test(candidate)) return FALLBACK;
   let url: URL;
   try {

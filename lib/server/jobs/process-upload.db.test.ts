@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findUploadStatus, insertUpload } from "@/lib/db/uploads";
 import { makeBundle, makeTrajectory, toJsonl, chunksOf } from "@/lib/testing/factories";
 import { tableCounts } from "@/lib/testing/table-counts";
-import { readUploadRow, useTemporaryUploadDir, waitFor } from "@/lib/testing/upload-jobs";
+import { readUploadRow, useJobQueue, useTemporaryUploadDir, waitFor } from "@/lib/testing/upload-jobs";
 import { LOCAL_ACTOR } from "../auth/roles";
 import { receiveUpload } from "../receive-upload";
 import { storeUpload } from "../upload-store";
@@ -15,6 +15,7 @@ import { startWorker } from "./start-worker";
 let stopWorker: (() => Promise<void>) | null = null;
 
 beforeAll(async () => {
+  useJobQueue();
   useTemporaryUploadDir();
   stopWorker = await startWorker();
 });

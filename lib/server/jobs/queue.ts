@@ -21,9 +21,11 @@ declare global {
 /**
  * Jobs need a real PostgreSQL server: on the embedded PGlite server pg-boss's own connections
  * would share the single backend with an open ingest transaction (and hung in a trial), so
- * there uploads and deletions are processed in the request instead.
+ * there uploads and deletions are processed in the request instead. `LOOPSCOPE_INGEST=inline`
+ * asks for the same on PostgreSQL (a single-process setup, or tests of the reader through the route).
  */
 export function jobsEnabled(): boolean {
+  if (process.env.LOOPSCOPE_INGEST === "inline") return false;
   return !isEmbeddedDatabase();
 }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { writeSyntheticJsonlBundle } from "@/lib/testing/synthetic-bundle";
 import { tableCounts } from "@/lib/testing/table-counts";
-import { readUploadRow, useTemporaryUploadDir, waitFor } from "@/lib/testing/upload-jobs";
+import { readUploadRow, useJobQueue, useTemporaryUploadDir, waitFor } from "@/lib/testing/upload-jobs";
 import { uniqueId } from "@/lib/testing/factories";
 import { LOCAL_ACTOR } from "../auth/roles";
 import { receiveUpload } from "../receive-upload";
@@ -43,6 +43,7 @@ function spawnWorker(): Promise<ChildProcess> {
 }
 
 beforeAll(() => {
+  useJobQueue();
   uploadDir = useTemporaryUploadDir();
   // Short expiry and maintenance so a job left by a dead worker is retried within the test.
   process.env.LOOPSCOPE_JOB_EXPIRE_SECONDS = "20";
