@@ -59,7 +59,10 @@ module.exports = {
     exclude: { path: "(^\\.next/|^lib/db/generated/|^node_modules/)" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+    },
     combinedDependencies: true,
   },
 };

@@ -9,7 +9,17 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", ".next/", ".data/", "lib/db/generated/", "test-results/", "playwright-report/", "bench-output/", ".test-results/", "next-env.d.ts"],
+    ignores: [
+      "node_modules/",
+      ".next/",
+      ".data/",
+      "lib/db/generated/",
+      "test-results/",
+      "playwright-report/",
+      "bench-output/",
+      ".test-results/",
+      "next-env.d.ts",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -3,5 +3,7 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startWorkerIfEnabled } = await import("./lib/server/jobs/start-worker");
-  await startWorkerIfEnabled().catch((error: unknown) => console.error("[loopscope] the ingest worker did not start", error));
+  await startWorkerIfEnabled().catch((error: unknown) =>
+    console.error("[loopscope] the ingest worker did not start", error),
+  );
 }

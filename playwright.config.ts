@@ -3,8 +3,10 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // A second server with LOOPSCOPE_AUTH=required, for the accounts and roles specs.
 const AUTH_PORT = PORT + 1;
-export const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_e2e_test";
-export const E2E_AUTH_DATABASE_URL = process.env.E2E_AUTH_DATABASE_URL ?? E2E_DATABASE_URL.replace(/_test$/, "_auth_test");
+export const E2E_DATABASE_URL =
+  process.env.E2E_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_e2e_test";
+export const E2E_AUTH_DATABASE_URL =
+  process.env.E2E_AUTH_DATABASE_URL ?? E2E_DATABASE_URL.replace(/_test$/, "_auth_test");
 process.env.E2E_AUTH_DATABASE_URL = E2E_AUTH_DATABASE_URL;
 
 for (const url of [E2E_DATABASE_URL, E2E_AUTH_DATABASE_URL]) {
@@ -16,7 +18,16 @@ const chromium = {
   viewport: { width: 1280, height: 900 },
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   },
 };
 

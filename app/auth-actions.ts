@@ -9,8 +9,18 @@ import { formValues, refuseCrossSite, runAction, type ActionState } from "@/lib/
 import { safeNext } from "@/lib/server/auth/safe-next";
 import { clientAddress } from "@/lib/server/auth/sign-in-throttle";
 import {
-  NewTokenSchema, NewUserSchema, PasswordChangeSchema, SignInSchema, changePassword, createFirstAdmin, createToken, createUserAsAdmin,
-  revokeToken, setUserRole, signIn, signOut,
+  NewTokenSchema,
+  NewUserSchema,
+  PasswordChangeSchema,
+  SignInSchema,
+  changePassword,
+  createFirstAdmin,
+  createToken,
+  createUserAsAdmin,
+  revokeToken,
+  setUserRole,
+  signIn,
+  signOut,
 } from "@/lib/server/accounts";
 
 /** Signs in and sets the cookie; a message for the form when it did not work. */
@@ -53,7 +63,11 @@ export async function setupAction(_previous: ActionState | null, form: FormData)
   if (refused) return refused;
   const values = formValues(form);
   const parsed = NewUserSchema.omit({ role: true }).safeParse(values);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`).join("; ") };
+  if (!parsed.success)
+    return {
+      ok: false,
+      message: parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`).join("; "),
+    };
   try {
     await createFirstAdmin(parsed.data);
   } catch (error) {
@@ -67,7 +81,10 @@ export async function changePasswordAction(_previous: ActionState | null, form: 
   return runAction("read", async (actor) => {
     const token = (await cookies()).get(SESSION_COOKIE)?.value ?? null;
     const revoked = await changePassword(actor, PasswordChangeSchema.parse(formValues(form)), token);
-    return { ok: true, message: `password changed; your other sessions were signed out and ${revoked} API token${revoked === 1 ? " was" : "s were"} revoked` };
+    return {
+      ok: true,
+      message: `password changed; your other sessions were signed out and ${revoked} API token${revoked === 1 ? " was" : "s were"} revoked`,
+    };
   });
 }
 

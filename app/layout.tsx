@@ -18,7 +18,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body>
         <header className="top">
-          <Link href="/runs" className="brand">Loopscope</Link>
+          <Link href="/runs" className="brand">
+            Loopscope
+          </Link>
           <nav aria-label="Main">
             <Link href="/runs">Runs</Link>
             <Link href="/experiments">Experiments</Link>
@@ -29,11 +31,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </nav>
           {actor?.kind === "session" ? (
             <form action={signOutAction} className="row">
-              <Link href="/account">{actor.name} · {actor.role}</Link>
+              <Link href="/account">
+                {actor.name} · {actor.role}
+              </Link>
               <button type="submit">Sign out</button>
             </form>
           ) : actor ? (
-            <span className="row"><Link href="/account">local admin</Link><Link href="/signin">Sign in</Link></span>
+            <span className="row">
+              <Link href="/account">local admin</Link>
+              <Link href="/signin">Sign in</Link>
+            </span>
           ) : (
             <Link href="/signin">Sign in</Link>
           )}

@@ -113,17 +113,24 @@ async function followUpload(file, statusUrl, options) {
 
 function report(file, { status, body }) {
   if (status === 201 || status === 200) {
-    const counts = Object.entries(body.counts ?? {}).map(([key, value]) => `${value} ${key}`).join(", ");
-    console.log(`${file}: ${body.duplicate ? "duplicate of an earlier upload, nothing stored" : `stored as ${body.format} (${counts})`}`);
+    const counts = Object.entries(body.counts ?? {})
+      .map(([key, value]) => `${value} ${key}`)
+      .join(", ");
+    console.log(
+      `${file}: ${body.duplicate ? "duplicate of an earlier upload, nothing stored" : `stored as ${body.format} (${counts})`}`,
+    );
     for (const run of body.runs ?? []) console.log(`  run ${run.name}: ${run.id}`);
     return true;
   }
   console.error(`${file}: rejected (${status}): ${body.error ?? "unknown error"}`);
   for (const issue of body.issues ?? []) {
-    const where = [issue.line === undefined ? null : `line ${issue.line}`, issue.path || null].filter(Boolean).join(" ");
+    const where = [issue.line === undefined ? null : `line ${issue.line}`, issue.path || null]
+      .filter(Boolean)
+      .join(" ");
     console.error(`  ${where || "(file)"}: ${issue.message}`);
   }
-  if ((body.totalIssues ?? 0) > (body.issues ?? []).length) console.error(`  ... ${body.totalIssues - body.issues.length} more issues`);
+  if ((body.totalIssues ?? 0) > (body.issues ?? []).length)
+    console.error(`  ... ${body.totalIssues - body.issues.length} more issues`);
   return false;
 }
 
@@ -149,7 +156,10 @@ async function main() {
     try {
       const answer = await uploadFile(file, options);
       if (answer.status !== 202) ok = report(file, answer) && ok;
-      else if (!options.wait) console.log(`${file}: accepted as upload ${answer.body.uploadId}; status at ${new URL(answer.body.statusUrl, options.url)}`);
+      else if (!options.wait)
+        console.log(
+          `${file}: accepted as upload ${answer.body.uploadId}; status at ${new URL(answer.body.statusUrl, options.url)}`,
+        );
       else ok = report(file, await followUpload(file, answer.body.statusUrl, options)) && ok;
     } catch (error) {
       console.error(`${file}: ${error.cause?.code === "ECONNREFUSED" ? `cannot reach ${options.url}` : error.message}`);

@@ -15,7 +15,12 @@ async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
   return page;
 }
 
-async function labelQueue(page: Page, studyId: string, keys: readonly (readonly string[])[], screenshot: string): Promise<void> {
+async function labelQueue(
+  page: Page,
+  studyId: string,
+  keys: readonly (readonly string[])[],
+  screenshot: string,
+): Promise<void> {
   await page.goto("/studies");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Studies" }).click();
   await page.goto(`/studies/${studyId}`);
@@ -49,10 +54,17 @@ async function labelQueue(page: Page, studyId: string, keys: readonly (readonly 
 }
 
 test("an admin runs a blind 6-item study with two annotators and reads the agreement", async ({ browser }) => {
-  const [admin, annA, annB] = await Promise.all([createTestUser("admin"), createTestUser("annotator"), createTestUser("annotator")]);
+  const [admin, annA, annB] = await Promise.all([
+    createTestUser("admin"),
+    createTestUser("annotator"),
+    createTestUser("annotator"),
+  ]);
   const adminPage = await signedIn(browser, admin);
   const runName = uniqueId("study-run");
-  const upload = await adminPage.request.post("/api/bundles", { data: JSON.stringify(makeJudgedBundle(6, runName)), headers: { "content-type": "application/json" } });
+  const upload = await adminPage.request.post("/api/bundles", {
+    data: JSON.stringify(makeJudgedBundle(6, runName)),
+    headers: { "content-type": "application/json" },
+  });
   expect((await followUpload(adminPage.request, upload)).status).toBe(201);
 
   const studyName = uniqueId("judge validation");
@@ -83,7 +95,9 @@ test("an admin runs a blind 6-item study with two annotators and reads the agree
   await expect(pageB.getByRole("heading", { name: "Not allowed" })).toBeVisible();
 
   await adminPage.goto(`/studies/${studyId}/agreement`);
-  const goal = adminPage.getByRole("table", { name: "Human agreement" }).locator('tr[data-dimension="goal_completion"]');
+  const goal = adminPage
+    .getByRole("table", { name: "Human agreement" })
+    .locator('tr[data-dimension="goal_completion"]');
   await expect(goal).toContainText(EXPECTED_GOAL.percent);
   await expect(goal).toContainText(EXPECTED_GOAL.kappa);
   await expect(adminPage.getByRole("table", { name: "Annotator progress" })).toContainText(annA.name);
@@ -91,7 +105,10 @@ test("an admin runs a blind 6-item study with two annotators and reads the agree
   await adminPage.screenshot({ path: "test-results/annotation-agreement.png", fullPage: true });
 
   const disputes = adminPage.getByRole("table", { name: "Disagreements" });
-  const itemThree = disputes.getByRole("row").filter({ hasText: "humans disagree" }).filter({ hasText: "Goal completion" });
+  const itemThree = disputes
+    .getByRole("row")
+    .filter({ hasText: "humans disagree" })
+    .filter({ hasText: "Goal completion" });
   await expect(itemThree).toHaveCount(1);
   await itemThree.getByRole("combobox").selectOption("not_completed_agent");
   await itemThree.getByRole("button", { name: "Adjudicate" }).click();

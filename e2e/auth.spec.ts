@@ -30,7 +30,9 @@ test("an admin signs in and uploads; a viewer sees uploads refused", async ({ br
   const runName = uniqueId("admin-upload");
   await adminPage.goto("/upload");
   await adminPage.getByLabel("Bundle files").setInputFiles(writeBundleFile(makeSizedBundle(2, runName)));
-  await expect(adminPage.getByRole("region", { name: "Upload of bundle.json" }).getByRole("status")).toContainText("Stored");
+  await expect(adminPage.getByRole("region", { name: "Upload of bundle.json" }).getByRole("status")).toContainText(
+    "Stored",
+  );
   await adminPage.goto("/admin/audit");
   await expect(adminPage.getByRole("table", { name: "Audit log" })).toContainText(admin.name);
 
@@ -38,10 +40,15 @@ test("an admin signs in and uploads; a viewer sees uploads refused", async ({ br
   const viewerPage = await (await browser.newContext()).newPage();
   await signIn(viewerPage, viewer);
   await expect(viewerPage.getByRole("link", { name: runName })).toBeVisible();
-  await expect(viewerPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Upload" })).toHaveCount(0);
+  await expect(viewerPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Upload" })).toHaveCount(
+    0,
+  );
   await viewerPage.goto("/upload");
   await expect(viewerPage.getByRole("heading", { name: "Not allowed" })).toBeVisible();
-  const refused = await viewerPage.request.post("/api/bundles", { data: JSON.stringify(makeSizedBundle(1)), headers: { "content-type": "application/json" } });
+  const refused = await viewerPage.request.post("/api/bundles", {
+    data: JSON.stringify(makeSizedBundle(1)),
+    headers: { "content-type": "application/json" },
+  });
   expect(refused.status()).toBe(403);
   await viewerPage.screenshot({ path: "test-results/auth-viewer-refused.png" });
 });
@@ -60,7 +67,9 @@ test("an admin creates a token, the CLI uploads with it, and a revoked token is 
   await page.screenshot({ path: "test-results/auth-token-created.png" });
 
   const file = writeBundleFile(makeSizedBundle(2, uniqueId("cli-token")));
-  const withoutToken = await run("node", ["bin/loopscope.mjs", "upload", file, "--url", baseURL ?? ""]).catch((error: { code: number; stderr: string }) => error);
+  const withoutToken = await run("node", ["bin/loopscope.mjs", "upload", file, "--url", baseURL ?? ""]).catch(
+    (error: { code: number; stderr: string }) => error,
+  );
   expect(withoutToken).toMatchObject({ code: 1 });
   const uploaded = await run("node", ["bin/loopscope.mjs", "upload", file, "--url", baseURL ?? "", "--token", token]);
   expect(uploaded.stdout).toContain("stored as loopscope-json");
@@ -68,11 +77,24 @@ test("an admin creates a token, the CLI uploads with it, and a revoked token is 
   await page.reload();
   const tokens = page.getByRole("table", { name: "API tokens" });
   // The CLI's use shows as the token's last-used time.
-  await expect(tokens.getByRole("row", { name: /ci uploads/ }).getByRole("cell").nth(5)).not.toHaveText("never");
+  await expect(
+    tokens
+      .getByRole("row", { name: /ci uploads/ })
+      .getByRole("cell")
+      .nth(5),
+  ).not.toHaveText("never");
   page.once("dialog", (dialog) => dialog.accept());
   await tokens.getByRole("button", { name: "Revoke" }).first().click();
   await expect(tokens.getByRole("row", { name: /ci uploads/ })).toContainText("revoked");
-  const afterRevoke = await run("node", ["bin/loopscope.mjs", "upload", writeBundleFile(makeSizedBundle(1)), "--url", baseURL ?? "", "--token", token]).catch((error: { code: number; stderr: string }) => error);
+  const afterRevoke = await run("node", [
+    "bin/loopscope.mjs",
+    "upload",
+    writeBundleFile(makeSizedBundle(1)),
+    "--url",
+    baseURL ?? "",
+    "--token",
+    token,
+  ]).catch((error: { code: number; stderr: string }) => error);
   expect(afterRevoke).toMatchObject({ code: 1 });
   expect("stderr" in afterRevoke ? afterRevoke.stderr : "").toContain("rejected (401)");
 });

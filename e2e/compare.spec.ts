@@ -10,7 +10,9 @@ test.describe("compare a base run with its SFT run", () => {
   test.beforeAll(async ({ request }) => {
     const pairingKey = uniqueId("e2e-qwen3");
     const response = await request.post("/api/bundles", {
-      data: JSON.stringify(makePairedBundle({ pairingKey, suiteName: uniqueId("e2e-compare-suite"), sftJudgeVersion: "2" })),
+      data: JSON.stringify(
+        makePairedBundle({ pairingKey, suiteName: uniqueId("e2e-compare-suite"), sftJudgeVersion: "2" }),
+      ),
       headers: { "content-type": "application/json" },
     });
     const answer = await followUpload(request, response);
@@ -45,7 +47,10 @@ test.describe("compare a base run with its SFT run", () => {
     await expect(page.getByRole("img", { name: "pass^k curves" }).locator("svg").first()).toBeVisible();
     await page.screenshot({ path: "test-results/compare-page.png", fullPage: true });
 
-    await page.getByRole("navigation", { name: "Task filter" }).getByRole("link", { name: "fixed", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Task filter" })
+      .getByRole("link", { name: "fixed", exact: true })
+      .click();
     await expect(page).toHaveURL(/filter=fixed/);
     const tasks = page.getByRole("table", { name: "Tasks" });
     await expect(tasks.locator("tbody tr")).toHaveCount(2);
@@ -76,7 +81,9 @@ test.describe("compare a base run with its SFT run", () => {
   test("exports the protocol table as Markdown and the task table as LaTeX", async ({ request }) => {
     const markdown = await request.get(`/api/compare?runs=${base},${sft}&table=protocol&format=md`);
     expect(markdown.status()).toBe(200);
-    expect(await markdown.text()).toContain("| closed loop | Workflow success (state + reply, or reward) | 50.0% | 75.0% | +25.0 pp |");
+    expect(await markdown.text()).toContain(
+      "| closed loop | Workflow success (state + reply, or reward) | 50.0% | 75.0% | +25.0 pp |",
+    );
     const latex = await request.get(`/api/compare?runs=${base},${sft}&table=tasks&format=tex`);
     expect(await latex.text()).toContain("task-3 & 2/2 (100.0\\%) & 0/2 (0.0\\%) & -100.0 pp & broken \\\\");
   });

@@ -7,8 +7,16 @@ test("a tau2 run shows its cost and effort, and its suite the cost-vs-success fr
   const model = uniqueId("costmodel").toLowerCase();
   const domain = uniqueId("costdomain").toLowerCase();
   // 2 tasks x 2 trials, each simulation: agent $0.04, user $0.02, 8 s, 6 messages, 1 agent tool call.
-  const cheap = await uploadBundle(request, makeTau2Results({ domain, model: model, tasks: tasksFrom("c", ["10", "11"]), agentCost: 0.04, duration: 8 }), "cheap.json");
-  await uploadBundle(request, makeTau2Results({ domain, model: `${model}-big`, tasks: tasksFrom("c", ["10", "00"]), agentCost: 0.08 }), "dear.json");
+  const cheap = await uploadBundle(
+    request,
+    makeTau2Results({ domain, model: model, tasks: tasksFrom("c", ["10", "11"]), agentCost: 0.04, duration: 8 }),
+    "cheap.json",
+  );
+  await uploadBundle(
+    request,
+    makeTau2Results({ domain, model: `${model}-big`, tasks: tasksFrom("c", ["10", "00"]), agentCost: 0.08 }),
+    "dear.json",
+  );
   const runId = cheap.runs[0]?.id ?? "";
 
   await page.goto(`/runs/${runId}`);
@@ -21,7 +29,10 @@ test("a tau2 run shows its cost and effort, and its suite the cost-vs-success fr
   await expect(effort.locator('[data-metric="messages"]')).toContainText("6.00");
   await expect(effort.locator('[data-metric="agent-tool-calls"]')).toContainText("1.00");
 
-  await page.getByRole("region", { name: "Run" }).getByRole("link", { name: `tau2/${domain}` }).click();
+  await page
+    .getByRole("region", { name: "Run" })
+    .getByRole("link", { name: `tau2/${domain}` })
+    .click();
   await expect(page.getByRole("heading", { name: `Protocol table · tau2/${domain}` })).toBeVisible();
   const chart = page.getByRole("region", { name: "Cost vs success" });
   await expect(chart.getByTestId("cost-success-chart").locator("svg").first()).toBeVisible();

@@ -15,13 +15,23 @@ test.describe("experiment matrix", () => {
       retail: { base: tasksFrom("ret", ["11"]), sft: tasksFrom("ret", ["00"]) },
     };
     for (const [domain, outcomes] of Object.entries(domains)) {
-      const base = await uploadBundle(request, makeTau2Results({ domain, model: model, tasks: outcomes.base }), `${model}-${domain}.json`);
-      const sft = await uploadBundle(request, makeTau2Results({ domain, model: `ft:${model}:acme:sft:j1`, tasks: outcomes.sft }), `ft-${model}-${domain}.json`);
+      const base = await uploadBundle(
+        request,
+        makeTau2Results({ domain, model: model, tasks: outcomes.base }),
+        `${model}-${domain}.json`,
+      );
+      const sft = await uploadBundle(
+        request,
+        makeTau2Results({ domain, model: `ft:${model}:acme:sft:j1`, tasks: outcomes.sft }),
+        `ft-${model}-${domain}.json`,
+      );
       runs[domain] = { base: base.runs[0]?.id ?? "", sft: sft.runs[0]?.id ?? "" };
     }
   });
 
-  test("shows the paired deltas per domain and the pooled effect, and links a cell to its comparison", async ({ page }) => {
+  test("shows the paired deltas per domain and the pooled effect, and links a cell to its comparison", async ({
+    page,
+  }) => {
     await page.goto("/runs");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Experiments" }).click();
     await expect(page.getByRole("heading", { name: "Experiments", level: 1 })).toBeVisible();
@@ -39,10 +49,15 @@ test.describe("experiment matrix", () => {
 
     const airline = runs.airline;
     if (!airline) throw new Error("airline runs missing");
-    await row.getByRole("link", { name: /^Compare / }).first().click();
+    await row
+      .getByRole("link", { name: /^Compare / })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/compare\\?runs=${airline.base},${airline.sft}$`));
     await expect(page.getByRole("heading", { name: "Compare runs" })).toBeVisible();
-    await expect(page.getByRole("table", { name: "Protocol table" }).locator('tr[data-metric="successRate"]')).toContainText("+75.0 pp");
+    await expect(
+      page.getByRole("table", { name: "Protocol table" }).locator('tr[data-metric="successRate"]'),
+    ).toContainText("+75.0 pp");
   });
 
   test("exports the matrix as CSV, Markdown and LaTeX", async ({ request }) => {

@@ -20,15 +20,25 @@ test("tags set on the upload form appear on the run page and filter the leaderbo
   await upload(makeTau2Results({ model: "xai/grok-3", domain, trials: 2 }), `${domain}-untagged.json`);
   await page.goto("/upload");
   await page.getByLabel("Tags (key=value, one per line)").fill(`experiment=${experiment}\nowner=ana`);
-  await page.getByLabel("Bundle files").setInputFiles(writeResultsFile(makeTau2Results({ model: "xai/grok-3", domain, trials: 4 }), `${domain}-tagged.json`));
-  await expect(page.getByRole("region", { name: `Upload of ${domain}-tagged.json` }).getByRole("status")).toContainText("Stored (tau2)", { timeout: 60_000 });
+  await page
+    .getByLabel("Bundle files")
+    .setInputFiles(
+      writeResultsFile(makeTau2Results({ model: "xai/grok-3", domain, trials: 4 }), `${domain}-tagged.json`),
+    );
+  await expect(page.getByRole("region", { name: `Upload of ${domain}-tagged.json` }).getByRole("status")).toContainText(
+    "Stored (tau2)",
+    { timeout: 60_000 },
+  );
 
   await page.goto(`/runs?tag=experiment=${experiment}`);
   const rows = page.getByRole("row").filter({ hasText: `grok-3 on tau2/${domain}` });
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("3 x 4");
   await page.screenshot({ path: "test-results/identity-tag-filter.png" });
-  await rows.first().getByRole("link", { name: `grok-3 on tau2/${domain}, 3 tasks x 4 trials` }).click();
+  await rows
+    .first()
+    .getByRole("link", { name: `grok-3 on tau2/${domain}, 3 tasks x 4 trials` })
+    .click();
 
   const tags = page.getByRole("list", { name: "Tags" });
   await expect(tags).toContainText(`experiment=${experiment}`);
@@ -40,13 +50,26 @@ test("tags set on the upload form appear on the run page and filter the leaderbo
   await expect(page.getByRole("row").filter({ hasText: `grok-3 on tau2/${domain}` })).toHaveCount(2);
 });
 
-test("comparing runs of different suites is refused, with links to each suite's pair and an explicit opt-in", async ({ page, upload }) => {
+test("comparing runs of different suites is refused, with links to each suite's pair and an explicit opt-in", async ({
+  page,
+  upload,
+}) => {
   const stamp = uniqueId("e2e-cross");
   const ids: Record<string, { base: string; sft: string }> = {};
   for (const domain of ["airline", "retail"]) {
     const name = `${domain}-${stamp}`;
-    const base = await upload(makeTau2Results({ model: "gpt-4.1", domain: name, timestamp: "2026-11-01T10:00:00.000000" }), `${name}-base.json`);
-    const sft = await upload(makeTau2Results({ model: "ft:gpt-4.1-2025-04-14:acme:sft:abc123", domain: name, timestamp: "2026-11-02T10:00:00.000000" }), `${name}-sft.json`);
+    const base = await upload(
+      makeTau2Results({ model: "gpt-4.1", domain: name, timestamp: "2026-11-01T10:00:00.000000" }),
+      `${name}-base.json`,
+    );
+    const sft = await upload(
+      makeTau2Results({
+        model: "ft:gpt-4.1-2025-04-14:acme:sft:abc123",
+        domain: name,
+        timestamp: "2026-11-02T10:00:00.000000",
+      }),
+      `${name}-sft.json`,
+    );
     ids[domain] = { base: base.runs[0]?.id ?? "", sft: sft.runs[0]?.id ?? "" };
   }
   const airline = ids.airline ?? { base: "", sft: "" };

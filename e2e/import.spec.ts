@@ -19,7 +19,9 @@ test("a tau2 results file uploads unchanged through the page and its run shows p
   await writeFile(file, JSON.stringify(makeTau2Results({ model, tasks: 4, trials: 2 })));
   await page.goto("/upload");
   await page.getByLabel("Bundle files").setInputFiles(file);
-  await expect(page.getByRole("region", { name: `Upload of ${path.basename(file)}` }).getByRole("status")).toContainText("Stored (tau2)");
+  await expect(
+    page.getByRole("region", { name: `Upload of ${path.basename(file)}` }).getByRole("status"),
+  ).toContainText("Stored (tau2)");
   await page.goto(`/runs?q=${model}`);
   await expect(page.getByRole("row").filter({ hasText: model }).first()).toContainText("50.0");
 });
@@ -29,7 +31,9 @@ test("the real grok-3 tau2 file shows tau2's own pass^1", async ({ page }) => {
   await page.goto("/upload");
   await page.getByLabel("Bundle files").setInputFiles(realDataFile(GROK));
   // A re-run of the suite finds the file already stored: both outcomes link the run.
-  await expect(page.getByRole("region", { name: `Upload of ${GROK}` }).getByRole("status")).toContainText(/Stored \(tau2\)|Already uploaded/);
+  await expect(page.getByRole("region", { name: `Upload of ${GROK}` }).getByRole("status")).toContainText(
+    /Stored \(tau2\)|Already uploaded/,
+  );
   await page.goto("/runs?q=grok-3");
   const row = page.getByRole("row").filter({ hasText: "grok-3" }).first();
   // tau2's own metric code gives pass^1 = 0.4375 for this file (shared/data/real/README.md).
@@ -46,7 +50,13 @@ test("the CLI uploads a tau2 file unchanged", async ({ baseURL }, testInfo) => {
 
 test("the CLI uploads the real tau-bench file unchanged", async ({ baseURL }) => {
   test.skip(!REAL_DATA_DIR, REAL_DATA_SKIP_REASON);
-  const { stdout } = await run("node", ["bin/loopscope.mjs", "upload", realDataFile("gpt-4o-airline.json"), "--url", baseURL ?? ""]);
+  const { stdout } = await run("node", [
+    "bin/loopscope.mjs",
+    "upload",
+    realDataFile("gpt-4o-airline.json"),
+    "--url",
+    baseURL ?? "",
+  ]);
   expect(stdout).toMatch(/stored as tau-bench \(50 tasks, 200 trajectories|duplicate of an earlier upload/);
 });
 
@@ -63,8 +73,23 @@ test("a run can be renamed, given another variant, pairing key and tags, and del
   await form.getByLabel("Tags (key=value, one per line)").fill("stage=edited");
   await form.getByRole("button", { name: "Save" }).click();
   await expect(form.getByRole("status")).toContainText(`saved: ${renamed} (sft, pairs by e2e-pair, 1 tag)`);
-  const listed = (await (await request.get("/api/runs")).json()) as { runs: { id: string; name: string; displayName: string; variant: string; pairingKey: string; tags: Record<string, string> }[] };
-  expect(listed.runs.find((r) => r.id === runs[0]?.id)).toMatchObject({ name: renamed, displayName: renamed, variant: "sft", pairingKey: "e2e-pair", tags: { stage: "edited" } });
+  const listed = (await (await request.get("/api/runs")).json()) as {
+    runs: {
+      id: string;
+      name: string;
+      displayName: string;
+      variant: string;
+      pairingKey: string;
+      tags: Record<string, string>;
+    }[];
+  };
+  expect(listed.runs.find((r) => r.id === runs[0]?.id)).toMatchObject({
+    name: renamed,
+    displayName: renamed,
+    variant: "sft",
+    pairingKey: "e2e-pair",
+    tags: { stage: "edited" },
+  });
 
   // Deleting asks for confirmation, hides the run at once (its rows go in a background job) and returns to the leaderboard.
   await page.getByText("Delete this run").click();

@@ -35,13 +35,11 @@ test("the upload page's scorer field picks another of the log's scorers", async 
   const name = `${uniqueId("judged")}.eval`;
   await page.goto("/upload");
   await page.getByLabel("Inspect scorer (optional)").fill("judge");
-  await page
-    .getByLabel("Bundle files")
-    .setInputFiles({
-      name,
-      mimeType: "application/octet-stream",
-      buffer: Buffer.from(makeInspectEvalLog({ runId: uniqueId("e2e") })),
-    });
+  await page.getByLabel("Bundle files").setInputFiles({
+    name,
+    mimeType: "application/octet-stream",
+    buffer: Buffer.from(makeInspectEvalLog({ runId: uniqueId("e2e") })),
+  });
   const upload = page.getByRole("region", { name: `Upload of ${name}` });
   await expect(upload.getByRole("status")).toContainText("Stored (inspect-eval)");
   await upload.getByRole("link", { name: "gpt-4o-mini on inspect/weather_tools" }).click();

@@ -7,7 +7,10 @@ import { makeTau2Results, tasksFrom } from "@/lib/testing/tau2-results";
 const LONG_TASK = `[mobile_data_issue]airplane_mode_on|bad_network_preference|data_mode_off|user_abroad_roaming_disabled_on[PERSONA:${"Hard".repeat(8)}]`;
 
 async function pageWidths(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
-  return page.evaluate(() => ({ scrollWidth: document.scrollingElement?.scrollWidth ?? 0, innerWidth: window.innerWidth }));
+  return page.evaluate(() => ({
+    scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+    innerWidth: window.innerWidth,
+  }));
 }
 
 test.describe("layout at 390 px and 1440 px", () => {
@@ -17,13 +20,25 @@ test.describe("layout at 390 px and 1440 px", () => {
   test.beforeAll(async ({ request }) => {
     const model = uniqueId("layoutmodel").toLowerCase();
     const tasks = [...tasksFrom("lay", ["10", "01"]), { id: LONG_TASK, rewards: [1, 0] }];
-    const base = await uploadBundle(request, makeTau2Results({ domain: "telecom", model: model, tasks }), `${model}.json`);
-    const sft = await uploadBundle(request, makeTau2Results({ domain: "telecom", model: `ft:${model}:acme:sft:x`, tasks }), `ft-${model}.json`);
+    const base = await uploadBundle(
+      request,
+      makeTau2Results({ domain: "telecom", model: model, tasks }),
+      `${model}.json`,
+    );
+    const sft = await uploadBundle(
+      request,
+      makeTau2Results({ domain: "telecom", model: `ft:${model}:acme:sft:x`, tasks }),
+      `ft-${model}.json`,
+    );
     const baseId = base.runs[0]?.id ?? "";
     const sftId = sft.runs[0]?.id ?? "";
-    const trajectories = (await (await request.get(`/api/runs/${baseId}/trajectories`)).json()) as { trajectories: { id: string }[] };
+    const trajectories = (await (await request.get(`/api/runs/${baseId}/trajectories`)).json()) as {
+      trajectories: { id: string }[];
+    };
     const trajectoryId = trajectories.trajectories[0]?.id ?? "";
-    const experiments = (await (await request.get("/api/experiments")).json()) as { rows: { pairingKey: string; cells: { suiteId: string }[] }[] };
+    const experiments = (await (await request.get("/api/experiments")).json()) as {
+      rows: { pairingKey: string; cells: { suiteId: string }[] }[];
+    };
     const suiteId = experiments.rows.find((row) => row.pairingKey === model)?.cells[0]?.suiteId ?? "";
     Object.assign(paths, {
       runs: "/runs",

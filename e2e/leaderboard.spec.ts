@@ -14,13 +14,19 @@ async function suiteIdOf(page: Page, runId: string): Promise<string> {
   if (!run) throw new Error(`run ${runId} not listed`);
   // The leaderboard links each suite cell to its protocol table; follow that link (these runs have 2 tasks: shown on request).
   await page.goto("/runs?minTasks=0");
-  const href = await page.getByRole("row").filter({ hasText: run.suite }).first().getByRole("link", { name: run.suite }).getAttribute("href");
+  const href = await page
+    .getByRole("row")
+    .filter({ hasText: run.suite })
+    .first()
+    .getByRole("link", { name: run.suite })
+    .getAttribute("href");
   const match = /^\/suites\/([^/]+)\/protocol$/.exec(href ?? "");
   if (!match?.[1]) throw new Error(`no protocol link for ${run.suite}: ${href}`);
   return match[1];
 }
 
-const modelColumn = (page: Page) => page.getByRole("table", { name: "Leaderboard" }).locator("tbody tr td:nth-child(2)");
+const modelColumn = (page: Page) =>
+  page.getByRole("table", { name: "Leaderboard" }).locator("tbody tr td:nth-child(2)");
 
 test.describe("leaderboard", () => {
   test("filters by suite, sorts by a metric and offers a Compare link for selected runs", async ({ page, upload }) => {
@@ -37,7 +43,9 @@ test.describe("leaderboard", () => {
     await page.getByRole("button", { name: "Show them" }).click();
     await expect(page).toHaveURL(/minTasks=0/);
     // The chart's tooltip is a status too: pick the run count.
-    await expect(page.getByRole("status").filter({ hasText: /runs( listed)?$/ })).toHaveText(/^3 (runs|of \d+ runs listed)/);
+    await expect(page.getByRole("status").filter({ hasText: /runs( listed)?$/ })).toHaveText(
+      /^3 (runs|of \d+ runs listed)/,
+    );
     // Default order: success rate, highest first.
     await expect(modelColumn(page)).toHaveText([/^qwen3-4b-sft/, /^gemma3-4b/, /^qwen3-4b(?!-sft)/]);
     await expect(page.getByRole("columnheader", { name: /Success rate/ })).toHaveAttribute("aria-sort", "descending");
@@ -103,7 +111,10 @@ test.describe("leaderboard", () => {
     await page.screenshot({ path: "test-results/leaderboard.png", fullPage: true });
   });
 
-  test("shows only groups with data by default and keeps the run column in place when scrolling right", async ({ page, upload }) => {
+  test("shows only groups with data by default and keeps the run column in place when scrolling right", async ({
+    page,
+    upload,
+  }) => {
     test.slow();
     const uploaded = await upload(makeKnownValuesBundle(), "known-values.json");
     const suiteId = await suiteIdOf(page, runIdsByName(uploaded)["lb gemma"] ?? "");
@@ -138,10 +149,23 @@ test.describe("leaderboard", () => {
     const suiteId = await suiteIdOf(page, runIdsByName(uploaded)["lb sft"] ?? "");
 
     await page.goto(`/runs?suite=${suiteId}&minTasks=0&groups=gold,closed`);
-    await page.getByRole("table", { name: "Leaderboard" }).getByRole("link", { name: /lb-suite/ }).first().click();
+    await page
+      .getByRole("table", { name: "Leaderboard" })
+      .getByRole("link", { name: /lb-suite/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/suites/${suiteId}/protocol$`));
     const table = page.getByRole("table", { name: /Protocol table/ });
-    await expect(table.getByRole("columnheader")).toContainText(["Level", "Metric", "Scoring", "gemma3-4b", "qwen3-4b", "base", "base", "sft"]);
+    await expect(table.getByRole("columnheader")).toContainText([
+      "Level",
+      "Metric",
+      "Scoring",
+      "gemma3-4b",
+      "qwen3-4b",
+      "base",
+      "base",
+      "sft",
+    ]);
     for (const [metric, values] of Object.entries(KNOWN_ROWS)) {
       const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: metric, exact: true }) });
       await expect(row.locator("td.num")).toHaveText([...values]);

@@ -25,22 +25,38 @@ test("the run page shows the header, metric cards per protocol and non-empty cha
   await expect(closedLoop.locator('[data-metric="success"]')).toContainText("55.6%");
   await expect(closedLoop.locator('[data-metric="success"]')).toContainText("5/9");
   await expect(closedLoop.locator('[data-metric="success"]')).toContainText("95% CI");
-  await expect(page.getByRole("region", { name: "Gold history (next turn)" }).locator('[data-metric="rouge1"]')).toContainText("n/a");
-  await expect(page.getByRole("region", { name: "Proxy state (judge)" }).locator('[data-metric="goalCompletion"]')).toContainText("0/1");
+  await expect(
+    page.getByRole("region", { name: "Gold history (next turn)" }).locator('[data-metric="rouge1"]'),
+  ).toContainText("n/a");
+  await expect(
+    page.getByRole("region", { name: "Proxy state (judge)" }).locator('[data-metric="goalCompletion"]'),
+  ).toContainText("0/1");
 
-  for (const name of ["pass^k and pass@k", "Stop reasons", "Success by turn depth", "Success by persona", "First error position"]) {
+  for (const name of [
+    "pass^k and pass@k",
+    "Stop reasons",
+    "Success by turn depth",
+    "Success by persona",
+    "First error position",
+  ]) {
     await expect(page.getByRole("region", { name }).getByRole("application")).toBeVisible();
   }
-  await expect(page.getByRole("region", { name: "pass^k and pass@k" }).locator(".recharts-line-curve").first()).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "pass^k and pass@k" }).locator(".recharts-line-curve").first(),
+  ).toBeVisible();
   for (const name of ["Stop reasons", "Success by turn depth", "Success by persona", "First error position"]) {
     await expect(page.getByRole("region", { name }).locator(".recharts-bar-rectangle").first()).toBeVisible();
   }
   // The inferred stop reason is labelled as such in the table.
-  await expect(page.getByRole("table", { name: "Trajectories" }).getByRole("row", { name: /max_turns/ })).toContainText("inferred");
+  await expect(page.getByRole("table", { name: "Trajectories" }).getByRole("row", { name: /max_turns/ })).toContainText(
+    "inferred",
+  );
   await page.screenshot({ path: "test-results/run-page.png", fullPage: true });
 });
 
-test("clicking a grid cell opens its timeline with the tool error, the retry link and the state diff", async ({ page }) => {
+test("clicking a grid cell opens its timeline with the tool error, the retry link and the state diff", async ({
+  page,
+}) => {
   await page.goto(`/runs/${base.id}`);
   await page.getByRole("link", { name: "task refund trial 2: fail, tool error" }).click();
   await expect(page).toHaveURL(new RegExp(`/runs/${base.id}/trajectories/`));
@@ -87,9 +103,15 @@ test("trajectory filters live in the URL and narrow the table", async ({ page })
 test("the trajectory list is also served as JSON with the same filters", async ({ request }) => {
   const response = await request.get(`/api/runs/${base.id}/trajectories?outcome=success&q=refund`);
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { total: number; trajectories: { taskExternalId: string; success: boolean }[] };
+  const body = (await response.json()) as {
+    total: number;
+    trajectories: { taskExternalId: string; success: boolean }[];
+  };
   expect(body.total).toBe(2);
-  expect(body.trajectories.map((t) => [t.taskExternalId, t.success])).toEqual([["refund", true], ["refund", true]]);
+  expect(body.trajectories.map((t) => [t.taskExternalId, t.success])).toEqual([
+    ["refund", true],
+    ["refund", true],
+  ]);
   expect((await request.get("/api/runs/no-such-run/trajectories")).status()).toBe(404);
 });
 

@@ -15,12 +15,17 @@ async function signIn(page: Page, user: TestUser, path = "/signin") {
 function collectCspViolations(page: Page): string[] {
   const violations: string[] = [];
   page.on("console", (message) => {
-    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) violations.push(message.text());
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text()))
+      violations.push(message.text());
   });
   return violations;
 }
 
-test("an admin's read token cannot call the token-creation server action (escalation)", async ({ page, playwright, baseURL }) => {
+test("an admin's read token cannot call the token-creation server action (escalation)", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const admin = await createTestUser("admin");
   await signIn(page, admin);
   await expect(page).toHaveURL(/\/runs$/);
@@ -28,7 +33,9 @@ test("an admin's read token cannot call the token-creation server action (escala
   const form = page.getByRole("form", { name: "Create API token" });
   await form.getByLabel("Name").fill("read only");
   // Record the server-action request the browser sends, to replay it with a token instead of the cookie.
-  const actionRequest = page.waitForRequest((request: Request) => request.method() === "POST" && request.headers()["next-action"] !== undefined);
+  const actionRequest = page.waitForRequest(
+    (request: Request) => request.method() === "POST" && request.headers()["next-action"] !== undefined,
+  );
   await form.getByRole("button", { name: "Create token" }).click();
   const recorded = await actionRequest;
   const readToken = (await page.getByTestId("new-token").textContent()) ?? "";
@@ -50,12 +57,18 @@ test("an admin's read token cannot call the token-creation server action (escala
   await replay.dispose();
   await page.reload();
   // Only the one token made through the form exists.
-  await expect(page.getByRole("table", { name: "API tokens" }).getByRole("cell", { name: "read only", exact: true })).toHaveCount(1);
+  await expect(
+    page.getByRole("table", { name: "API tokens" }).getByRole("cell", { name: "read only", exact: true }),
+  ).toHaveCount(1);
 });
 
 test("a server-action form posted from another origin gets a clean 403, not a 500", async ({ request }) => {
   const response = await request.post("/signin", {
-    headers: { origin: "http://127.0.0.1:9", "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8" },
+    headers: {
+      origin: "http://127.0.0.1:9",
+      "next-action": "0".repeat(42),
+      "content-type": "text/plain;charset=UTF-8",
+    },
     data: "[]",
   });
   expect(response.status()).toBe(403);
@@ -72,7 +85,10 @@ test("next= only leads to this host, and a repeated next= is no error", async ({
 
 test("hostile URLs and cookies answer 4xx", async ({ request, playwright, baseURL }) => {
   expect((await request.get("/runs/%00")).status()).toBe(400);
-  const cookieContext = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: "loopscope_session=%E0%A4%A" } });
+  const cookieContext = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { cookie: "loopscope_session=%E0%A4%A" },
+  });
   expect((await cookieContext.get("/api/runs")).status()).toBe(401);
   await cookieContext.dispose();
 });
@@ -100,7 +116,10 @@ test("pages carry security headers and a CSP they pass: the run page's charts re
   await expect(page).toHaveURL(/\/runs$/);
   const runName = uniqueId("csp-run");
   // The page's own fetch sends this origin: allowed. (The upload page itself is covered by auth.spec.ts.)
-  const stored = await page.request.post("/api/bundles", { data: JSON.stringify(makeSizedBundle(3, runName)), headers: { "content-type": "application/json" } });
+  const stored = await page.request.post("/api/bundles", {
+    data: JSON.stringify(makeSizedBundle(3, runName)),
+    headers: { "content-type": "application/json" },
+  });
   expect((await followUpload(page.request, stored)).status).toBe(201);
   const response = await page.goto("/runs");
   const headers = response?.headers() ?? {};

@@ -24,14 +24,21 @@ test("uploads a bundle through the page, shows the job's phases and links the st
   // Throttle the upload so the progress bar is visible the way it is for a large bundle on a real network.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 2 * 1024 * 1024,
+  });
   await page.getByLabel("Bundle files").setInputFiles(file);
   const region = page.getByRole("region", { name: "Upload of bundle.json" });
   const phases = region.getByRole("list", { name: "Upload phases" });
   await expect(phases.locator('[aria-current="step"]')).toHaveText(/Uploading/);
   await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
   await page.screenshot({ path: "test-results/upload-progress.png" });
-  await expect(phases.locator('[aria-current="step"]')).toHaveText(/Queued|Reading|Writing|Computing metrics/, { timeout: 60_000 });
+  await expect(phases.locator('[aria-current="step"]')).toHaveText(/Queued|Reading|Writing|Computing metrics/, {
+    timeout: 60_000,
+  });
   await page.screenshot({ path: "test-results/upload-phase.png" });
   const status = region.getByRole("status");
   await expect(status).toContainText("Stored (loopscope-json)", { timeout: 90_000 });
@@ -50,7 +57,13 @@ test("uploads a bundle through the page, shows the job's phases and links the st
 test("shows a broken bundle's problems with their path and line, and stores nothing", async ({ page }) => {
   const bundle = makeSizedBundle(3);
   const jsonl = [
-    JSON.stringify({ type: "header", schemaVersion: bundle.schemaVersion, suite: bundle.suite, tasks: bundle.tasks, runs: bundle.runs }),
+    JSON.stringify({
+      type: "header",
+      schemaVersion: bundle.schemaVersion,
+      suite: bundle.suite,
+      tasks: bundle.tasks,
+      runs: bundle.runs,
+    }),
     JSON.stringify({ type: "trajectory", ...bundle.trajectories[0] }),
     JSON.stringify({ type: "trajectory", ...bundle.trajectories[1], events: [{ kind: "telepathy", text: "?" }] }),
     "{ not json",
@@ -71,7 +84,9 @@ test("shows a broken bundle's problems with their path and line, and stores noth
   expect(JSON.stringify(runs)).not.toContain(String(bundle.suite.name));
 });
 
-test("the CLI streams a file to the server and reports the stored run; a bad file exits non-zero", async ({ baseURL }) => {
+test("the CLI streams a file to the server and reports the stored run; a bad file exits non-zero", async ({
+  baseURL,
+}) => {
   const runName = uniqueId("cli-upload");
   const good = writeBundleFile(makeSizedBundle(5, runName));
   const ok = await run("node", ["bin/loopscope.mjs", "upload", good, "--url", baseURL ?? ""]);
@@ -81,12 +96,17 @@ test("the CLI streams a file to the server and reports the stored run; a bad fil
   expect(again.stdout).toContain("duplicate of an earlier upload");
   const bad = path.join(path.dirname(good), "bad.json");
   writeFileSync(bad, JSON.stringify({ hello: "world" }));
-  const failure = await run("node", ["bin/loopscope.mjs", "upload", bad, "--url", baseURL ?? ""]).catch((error: { code: number; stderr: string }) => error);
+  const failure = await run("node", ["bin/loopscope.mjs", "upload", bad, "--url", baseURL ?? ""]).catch(
+    (error: { code: number; stderr: string }) => error,
+  );
   expect(failure).toMatchObject({ code: 1 });
   expect("stderr" in failure ? failure.stderr : "").toContain("unrecognised file format");
 });
 
-test("the CLI with --no-wait returns once the server has queued the upload, and the status URL reaches the answer", async ({ baseURL, request }) => {
+test("the CLI with --no-wait returns once the server has queued the upload, and the status URL reaches the answer", async ({
+  baseURL,
+  request,
+}) => {
   const runName = uniqueId("cli-no-wait");
   const file = writeBundleFile(makeSizedBundle(2, runName));
   const { stdout } = await run("node", ["bin/loopscope.mjs", "upload", file, "--url", baseURL ?? "", "--no-wait"]);

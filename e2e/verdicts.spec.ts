@@ -6,7 +6,10 @@ function uniqueTag(): string {
   return `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-test("a failed tau2 trajectory names the failed action with its argument diff, and the link moves the timeline to the call", async ({ page, upload }) => {
+test("a failed tau2 trajectory names the failed action with its argument diff, and the link moves the timeline to the call", async ({
+  page,
+  upload,
+}) => {
   const stored = await upload(makeTau2VerdictDocument(uniqueTag()), "results.json");
   const runId = stored.runs[0]?.id ?? "";
   await page.goto(`/runs/${runId}`);
@@ -45,7 +48,9 @@ test("a tau2 simulation without reward_info is shown as a failure", async ({ pag
   const stored = await upload(makeTau2VerdictDocument(uniqueTag()), "results.json");
   await page.goto(`/runs/${stored.runs[0]?.id ?? ""}`);
   await page.getByRole("link", { name: new RegExp(`^task ${TAU2_FIXTURE_TASK_ID} trial 1: fail`) }).click();
-  await expect(page.getByLabel("Verdict headline")).toHaveText("No reward_info recorded: counted as a failure, as tau2 counts it");
+  await expect(page.getByLabel("Verdict headline")).toHaveText(
+    "No reward_info recorded: counted as a failure, as tau2 counts it",
+  );
 });
 
 test("jump to first error brings the row into view on the first press", async ({ page, upload }) => {
@@ -60,7 +65,10 @@ test("jump to first error brings the row into view on the first press", async ({
   await expect(page.locator('[data-event-row="30"]')).toContainText("first error");
 });
 
-test("side-by-side timelines of two trials align user turns, show the chosen trials and expand a long message", async ({ page, upload }) => {
+test("side-by-side timelines of two trials align user turns, show the chosen trials and expand a long message", async ({
+  page,
+  upload,
+}) => {
   const domain = `airline-shared-${uniqueTag()}`;
   const runA = (await upload(makeTau2VerdictDocument(uniqueTag(), domain), "a.json")).runs[0]?.id ?? "";
   const runB = (await upload(makeTau2VerdictDocument(uniqueTag(), domain), "b.json")).runs[0]?.id ?? "";

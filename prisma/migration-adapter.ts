@@ -27,7 +27,10 @@ class CatalogSafeClient extends pg.Client {
     const run = (pg.Client.prototype.query as (...a: unknown[]) => Promise<pg.QueryResult>).apply(this, args);
     const fixed = run.then(reportCatalogTypesAsText);
     if (callback) {
-      fixed.then((result) => callback(null, result), (error: Error) => callback(error));
+      fixed.then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error),
+      );
       return undefined as never;
     }
     return fixed as never;

@@ -14,10 +14,17 @@ async function main(): Promise<void> {
     return;
   }
   for (const [index, bundle] of generateDemoBundles().entries()) {
-    const result = await ingestBundle({ chunks: chunksOf(JSON.stringify(bundle)), fileName: `demo-${index + 1}.json`, uploadedBy: "demo" });
-    if (result.kind !== "stored") throw new Error(`demo bundle ${index + 1} was not stored: ${JSON.stringify(result).slice(0, 2000)}`);
+    const result = await ingestBundle({
+      chunks: chunksOf(JSON.stringify(bundle)),
+      fileName: `demo-${index + 1}.json`,
+      uploadedBy: "demo",
+    });
+    if (result.kind !== "stored")
+      throw new Error(`demo bundle ${index + 1} was not stored: ${JSON.stringify(result).slice(0, 2000)}`);
     await warmRunMetrics(result.runs.map((run) => run.id));
-    console.log(`[seed] demo bundle ${index + 1}: ${result.duplicate ? "already present" : `${result.counts.trajectories} trajectories, ${result.counts.turnPredictions} turn predictions`}`);
+    console.log(
+      `[seed] demo bundle ${index + 1}: ${result.duplicate ? "already present" : `${result.counts.trajectories} trajectories, ${result.counts.turnPredictions} turn predictions`}`,
+    );
   }
 }
 

@@ -8,12 +8,30 @@ import { numberOption } from "./bench-options";
 
 async function generateRun(client: pg.Client, events: number, eventsPer: number): Promise<string> {
   const trajectories = Math.ceil(events / eventsPer);
-  const [bundleId, suiteId, taskId, modelId, runId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-  await client.query(`INSERT INTO "Bundle" (id, "contentHash", "fileName", "sizeBytes", format) VALUES ($1, $2, 'bench-delete.jsonl', 0, 'loopscope-jsonl')`, [bundleId, `bench-delete:${bundleId}`]);
-  await client.query(`INSERT INTO "Suite" (id, name, version, "definitionHash") VALUES ($1, $2, 'bench', 'x')`, [suiteId, `bench-delete-${suiteId}`]);
-  await client.query(`INSERT INTO "Task" (id, "suiteId", "externalId", "definitionHash") VALUES ($1, $2, 'task-0', 'x')`, [taskId, suiteId]);
+  const [bundleId, suiteId, taskId, modelId, runId] = [
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+  ];
+  await client.query(
+    `INSERT INTO "Bundle" (id, "contentHash", "fileName", "sizeBytes", format) VALUES ($1, $2, 'bench-delete.jsonl', 0, 'loopscope-jsonl')`,
+    [bundleId, `bench-delete:${bundleId}`],
+  );
+  await client.query(`INSERT INTO "Suite" (id, name, version, "definitionHash") VALUES ($1, $2, 'bench', 'x')`, [
+    suiteId,
+    `bench-delete-${suiteId}`,
+  ]);
+  await client.query(
+    `INSERT INTO "Task" (id, "suiteId", "externalId", "definitionHash") VALUES ($1, $2, 'task-0', 'x')`,
+    [taskId, suiteId],
+  );
   await client.query(`INSERT INTO "Model" (id, name) VALUES ($1, $2)`, [modelId, `bench-delete-${modelId}`]);
-  await client.query(`INSERT INTO "Run" (id, "bundleId", "suiteId", "modelId", "externalId", name, "sourceFormat") VALUES ($1, $2, $3, $4, 'bench', 'bench delete', 'loopscope-jsonl')`, [runId, bundleId, suiteId, modelId]);
+  await client.query(
+    `INSERT INTO "Run" (id, "bundleId", "suiteId", "modelId", "externalId", name, "sourceFormat") VALUES ($1, $2, $3, $4, 'bench', 'bench delete', 'loopscope-jsonl')`,
+    [runId, bundleId, suiteId, modelId],
+  );
   await client.query(
     `INSERT INTO "Trajectory" (id, "runId", "taskId", trial, "eventCount") SELECT $1 || '-' || g, $1, $2, g, $3 FROM generate_series(1, $4) g`,
     [runId, taskId, eventsPer, trajectories],
@@ -51,12 +69,17 @@ async function main(): Promise<void> {
   if (runId) {
     // Generating millions of rows takes minutes: a run left by an interrupted benchmark can be timed again.
     await client.query(`UPDATE "Run" SET "deletedAt" = NULL WHERE id = $1`, [runId]);
-    const counted = await client.query<{ n: string }>(`SELECT count(*)::text AS n FROM "Event" e JOIN "Trajectory" t ON t.id = e."trajectoryId" WHERE t."runId" = $1`, [runId]);
+    const counted = await client.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM "Event" e JOIN "Trajectory" t ON t.id = e."trajectoryId" WHERE t."runId" = $1`,
+      [runId],
+    );
     console.log(`existing run ${runId}: ${counted.rows[0]?.n ?? 0} events`);
   } else {
     const generateStarted = performance.now();
     runId = await generateRun(client, events, eventsPer);
-    console.log(`generated run ${runId}: ${events} events in ${((performance.now() - generateStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `generated run ${runId}: ${events} events in ${((performance.now() - generateStarted) / 1000).toFixed(1)} s`,
+    );
   }
   await client.end();
 
@@ -71,7 +94,9 @@ async function main(): Promise<void> {
   const purged = await purgeDeletedRun({ runId });
   const purgeSeconds = (performance.now() - purgeStarted) / 1000;
   console.log(`hide (the request): ${hideMs.toFixed(0)} ms`);
-  console.log(`purge (the background job): ${purgeSeconds.toFixed(1)} s for ${purged.events} events, ${purged.trajectories} trajectories (${Math.round(purged.events / purgeSeconds)} events/s)`);
+  console.log(
+    `purge (the background job): ${purgeSeconds.toFixed(1)} s for ${purged.events} events, ${purged.trajectories} trajectories (${Math.round(purged.events / purgeSeconds)} events/s)`,
+  );
   const { pgPool } = await import("@/lib/db/pool");
   await pgPool().end();
 }

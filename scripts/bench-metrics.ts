@@ -25,12 +25,18 @@ async function main(): Promise<void> {
   const dir = path.join(os.tmpdir(), `loopscope-bench-metrics-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "bundle.jsonl");
-  await writeSyntheticJsonlBundle(file, { trajectories, eventsPerTrajectory: 20, suiteName: `bench-metrics-${Date.now()}` });
+  await writeSyntheticJsonlBundle(file, {
+    trajectories,
+    eventsPerTrajectory: 20,
+    suiteName: `bench-metrics-${Date.now()}`,
+  });
   const stored = await ingestBundle({ chunks: createReadStream(file), fileName: "bench-metrics.jsonl" });
   rmSync(dir, { recursive: true, force: true });
   if (stored.kind !== "stored") throw new Error("ingest failed");
   const runId = stored.runs[0]?.id ?? "";
-  console.log(`run: ${stored.counts.trajectories} trajectories, ${stored.counts.events} events, ${stored.counts.tasks} tasks`);
+  console.log(
+    `run: ${stored.counts.trajectories} trajectories, ${stored.counts.events} events, ${stored.counts.tasks} tasks`,
+  );
 
   for (let round = 1; round <= repeat; round += 1) {
     const t0 = performance.now();
@@ -40,7 +46,9 @@ async function main(): Promise<void> {
     const t2 = performance.now();
     await computeRunMetricsResponse(runId);
     const t3 = performance.now();
-    console.log(`round ${round}: load ${outcomes.length} trajectory rows + ${turns.length} turn rows ${(t1 - t0).toFixed(0)} ms, compute all metrics ${(t2 - t1).toFixed(0)} ms, whole API response ${(t3 - t2).toFixed(0)} ms`);
+    console.log(
+      `round ${round}: load ${outcomes.length} trajectory rows + ${turns.length} turn rows ${(t1 - t0).toFixed(0)} ms, compute all metrics ${(t2 - t1).toFixed(0)} ms, whole API response ${(t3 - t2).toFixed(0)} ms`,
+    );
   }
   const pool = new pg.Pool({ connectionString: url });
   await pool.query(`DELETE FROM "Bundle" WHERE "id" = $1`, [stored.bundleId]);

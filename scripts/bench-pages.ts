@@ -31,10 +31,21 @@ function percentile(values: readonly number[], q: number): number {
 
 /** One bundle of `count` runs over 8 tasks x 2 trials; every 10th run has only 3 tasks (hidden by the default minimum). */
 function buildSmallBundle(offset: number, count: number): object {
-  const tasks = Array.from({ length: 8 }, (_, t) => ({ id: `t${t}`, goal: `Fix order ${t}`, expectedFinalState: { ok: true }, requiresTools: true }));
+  const tasks = Array.from({ length: 8 }, (_, t) => ({
+    id: `t${t}`,
+    goal: `Fix order ${t}`,
+    expectedFinalState: { ok: true },
+    requiresTools: true,
+  }));
   const runs = Array.from({ length: count }, (_, i) => {
     const index = offset + i;
-    return { id: `r${index}`, name: `bench run ${index}`, model: { name: `model-${index % 40}`, family: `family-${index % 5}`, size: `${(index % 8) + 1}B` }, variant: index % 2 === 0 ? "base" : "sft", pairingKey: `model-${index % 40}` };
+    return {
+      id: `r${index}`,
+      name: `bench run ${index}`,
+      model: { name: `model-${index % 40}`, family: `family-${index % 5}`, size: `${(index % 8) + 1}B` },
+      variant: index % 2 === 0 ? "base" : "sft",
+      pairingKey: `model-${index % 40}`,
+    };
   });
   const trajectories = runs.flatMap((run, i) => {
     const index = offset + i;
@@ -55,7 +66,15 @@ function buildSmallBundle(offset: number, count: number): object {
       })),
     );
   });
-  const turnPredictions = runs.map((run) => ({ run: run.id, task: "t0", turn: 1, kind: "text", reference: { text: "I fixed the order." }, prediction: { text: "The order is fixed." }, judge: { success: true } }));
+  const turnPredictions = runs.map((run) => ({
+    run: run.id,
+    task: "t0",
+    turn: 1,
+    kind: "text",
+    reference: { text: "I fixed the order." },
+    prediction: { text: "The order is fixed." },
+    judge: { success: true },
+  }));
   return {
     schemaVersion: BUNDLE_SCHEMA_VERSION,
     suite: { name: SMALL_SUITE, version: "1", tools: [{ name: "fix", access: "write" }] },
@@ -81,20 +100,33 @@ async function loadData(url: string, runs: number, big: number, fresh: boolean):
   const t0 = performance.now();
   for (let offset = have.small; offset < runs; offset += RUNS_PER_BUNDLE) {
     const count = Math.min(RUNS_PER_BUNDLE, runs - offset);
-    const result = await ingestBundle({ chunks: chunksOf(JSON.stringify(buildSmallBundle(offset, count))), fileName: `bench-pages-${offset}.json` });
+    const result = await ingestBundle({
+      chunks: chunksOf(JSON.stringify(buildSmallBundle(offset, count))),
+      fileName: `bench-pages-${offset}.json`,
+    });
     if (result.kind !== "stored") throw new Error(`small bundle ${offset}: ${JSON.stringify(result).slice(0, 500)}`);
   }
   const dir = path.join(os.tmpdir(), `loopscope-bench-pages-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   for (let index = have.big; index < 2; index += 1) {
     const file = path.join(dir, `big-${index}.jsonl`);
-    await writeSyntheticJsonlBundle(file, { trajectories: big, eventsPerTrajectory: 12 + index, tasks: 100, suiteName: BIG_SUITE });
+    await writeSyntheticJsonlBundle(file, {
+      trajectories: big,
+      eventsPerTrajectory: 12 + index,
+      tasks: 100,
+      suiteName: BIG_SUITE,
+    });
     // Different content (events per trajectory) so the second is not a duplicate; the same suite and tasks so the two runs pair on /compare.
-    const result = await ingestBundle({ chunks: createReadStream(file), fileName: `bench-pages-big-${index}-${Date.now()}.jsonl` });
+    const result = await ingestBundle({
+      chunks: createReadStream(file),
+      fileName: `bench-pages-big-${index}-${Date.now()}.jsonl`,
+    });
     if (result.kind !== "stored") throw new Error(`big bundle ${index}: ${JSON.stringify(result).slice(0, 500)}`);
   }
   rmSync(dir, { recursive: true, force: true });
-  console.log(`data: ${runs} small runs + 2 x ${big}-trajectory runs ready (${((performance.now() - t0) / 1000).toFixed(0)} s loading)`);
+  console.log(
+    `data: ${runs} small runs + 2 x ${big}-trajectory runs ready (${((performance.now() - t0) / 1000).toFixed(0)} s loading)`,
+  );
 }
 
 async function waitForServer(base: string, timeoutMs: number): Promise<void> {
@@ -152,7 +184,10 @@ async function timeRequest(url: string): Promise<{ ms: number; bytes: number; st
 
 async function findRunIds(url: string): Promise<{ big: string[] }> {
   const pool = new pg.Pool({ connectionString: url });
-  const rows = await pool.query<{ id: string }>(`SELECT r.id FROM "Run" r JOIN "Suite" s ON s.id = r."suiteId" WHERE s.name = $1 ORDER BY r."createdAt" LIMIT 2`, [BIG_SUITE]);
+  const rows = await pool.query<{ id: string }>(
+    `SELECT r.id FROM "Run" r JOIN "Suite" s ON s.id = r."suiteId" WHERE s.name = $1 ORDER BY r."createdAt" LIMIT 2`,
+    [BIG_SUITE],
+  );
   await pool.end();
   return { big: rows.rows.map((row) => row.id) };
 }
@@ -161,7 +196,16 @@ async function countDomNodes(base: string, routes: readonly string[]): Promise<M
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const counts = new Map<string, number>();
   try {
@@ -209,7 +253,9 @@ async function main(): Promise<void> {
     // First loads: /runs fills the lean rows of every run, /compare computes and caches its result.
     for (const [name, route] of Object.entries(routes)) {
       const cold = await timeRequest(`${base}${route}`);
-      console.log(`first load ${name.padEnd(8)} ${route.slice(0, 60).padEnd(60)} ${cold.ms.toFixed(0).padStart(7)} ms  HTTP ${cold.status}`);
+      console.log(
+        `first load ${name.padEnd(8)} ${route.slice(0, 60).padEnd(60)} ${cold.ms.toFixed(0).padStart(7)} ms  HTTP ${cold.status}`,
+      );
     }
     const timings: Timing[] = Object.values(routes).map((route) => ({ route, samples: [], bytes: 0 }));
     for (let round = 0; round < requests + 2; round += 1) {
@@ -221,10 +267,14 @@ async function main(): Promise<void> {
     }
     const baseline = percentile(timings[0]?.samples ?? [], 0.95);
     console.log(`\n${requests} requests per route, interleaved; ratio = p95 / p95 of ${routes.cheapest}`);
-    console.log(`${"route".padEnd(62)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"ratio".padStart(6)} ${"bytes".padStart(10)}`);
+    console.log(
+      `${"route".padEnd(62)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"ratio".padStart(6)} ${"bytes".padStart(10)}`,
+    );
     for (const timing of timings) {
       const p95 = percentile(timing.samples, 0.95);
-      console.log(`${timing.route.slice(0, 62).padEnd(62)} ${percentile(timing.samples, 0.5).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ${(p95 / baseline).toFixed(1).padStart(6)} ${String(timing.bytes).padStart(10)}`);
+      console.log(
+        `${timing.route.slice(0, 62).padEnd(62)} ${percentile(timing.samples, 0.5).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ${(p95 / baseline).toFixed(1).padStart(6)} ${String(timing.bytes).padStart(10)}`,
+      );
     }
     const dom = await countDomNodes(base, [routes.runs, routes.runPage, routes.compare]);
     console.log("\nDOM nodes (Chromium, after load):");

@@ -18,11 +18,14 @@ import { writeJsonlBundle, writeTau2File } from "./bench-upload-files";
 
 function textOption(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : process.argv[index + 1] ?? fallback;
+  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
 }
 
 const baseUrl = textOption("url", "http://127.0.0.1:3402").replace(/\/$/, "");
-const sizes = textOption("sizes", "1000,10000,40000").split(",").map(Number).filter((n) => n > 0);
+const sizes = textOption("sizes", "1000,10000,40000")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const layouts = textOption("layouts", "one-line,indented").split(",") as ("one-line" | "indented")[];
 const jsonlMb = numberOption("jsonl-mb", 1024);
 
@@ -68,18 +71,29 @@ interface Answer {
 /** node:http, not fetch: fetch gives up waiting for response headers after 300 s. */
 function upload(file: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(`${baseUrl}/api/bundles`, { method: "POST", headers: { "content-type": "application/octet-stream", "x-file-name": basename(file), "content-length": statSync(file).size } }, (res) => {
-      const parts: Buffer[] = [];
-      res.on("data", (part: Buffer) => parts.push(part));
-      res.on("end", () => {
-        const text = Buffer.concat(parts).toString("utf8");
-        try {
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> });
-        } catch {
-          resolve({ status: res.statusCode ?? 0, body: { error: text.slice(0, 300) } });
-        }
-      });
-    });
+    const req = request(
+      `${baseUrl}/api/bundles`,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/octet-stream",
+          "x-file-name": basename(file),
+          "content-length": statSync(file).size,
+        },
+      },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (part: Buffer) => parts.push(part));
+        res.on("end", () => {
+          const text = Buffer.concat(parts).toString("utf8");
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> });
+          } catch {
+            resolve({ status: res.statusCode ?? 0, body: { error: text.slice(0, 300) } });
+          }
+        });
+      },
+    );
     req.on("error", reject);
     pipeline(createReadStream(file, { highWaterMark: 1024 * 1024 }), req).catch(reject);
   });
@@ -134,14 +148,27 @@ async function measure(file: string, pid: number | undefined): Promise<Row> {
   const seconds = (Date.now() - started) / 1000;
   const peak = stop();
   const counts = (answer.body.counts ?? {}) as { events?: number };
-  if (answer.status >= 300) console.error(`  ${basename(file)}: HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
-  return { file: basename(file), mb, status: answer.status, seconds, events: counts.events ?? 0, peakRssMb: peak / 1024 ** 2 };
+  if (answer.status >= 300)
+    console.error(`  ${basename(file)}: HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+  return {
+    file: basename(file),
+    mb,
+    status: answer.status,
+    seconds,
+    events: counts.events ?? 0,
+    peakRssMb: peak / 1024 ** 2,
+  };
 }
 
 function print(row: Row): void {
   const eventsPerSecond = row.events > 0 ? Math.round(row.events / row.seconds) : 0;
-  const python = row.pythonSeconds === undefined ? "" : ` | json.load ${row.pythonSeconds.toFixed(1)} s (${(row.seconds / row.pythonSeconds).toFixed(1)}x)`;
-  console.log(`${row.file.padEnd(34)} ${row.mb.toFixed(0).padStart(6)} MB | HTTP ${row.status} | ${row.seconds.toFixed(1).padStart(7)} s to metrics | ${String(row.events).padStart(9)} events | ${String(eventsPerSecond).padStart(7)} events/s | server peak RSS ${row.peakRssMb.toFixed(0)} MB${python}`);
+  const python =
+    row.pythonSeconds === undefined
+      ? ""
+      : ` | json.load ${row.pythonSeconds.toFixed(1)} s (${(row.seconds / row.pythonSeconds).toFixed(1)}x)`;
+  console.log(
+    `${row.file.padEnd(34)} ${row.mb.toFixed(0).padStart(6)} MB | HTTP ${row.status} | ${row.seconds.toFixed(1).padStart(7)} s to metrics | ${String(row.events).padStart(9)} events | ${String(eventsPerSecond).padStart(7)} events/s | server peak RSS ${row.peakRssMb.toFixed(0)} MB${python}`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -166,7 +193,8 @@ async function main(): Promise<void> {
       if (!process.argv.includes("--keep")) await rm(file);
     }
   } finally {
-    if (!process.argv.includes("--keep") && textOption("dir", "") === "") await rm(dir, { recursive: true, force: true });
+    if (!process.argv.includes("--keep") && textOption("dir", "") === "")
+      await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -15,7 +15,12 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 function renameRefs(node: Json, from: string, to: string): Json {
   if (Array.isArray(node)) return node.map((item) => renameRefs(item, from, to));
   if (node === null || typeof node !== "object") return node;
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === "$ref" && value === from ? to : renameRefs(value, from, to)]));
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === "$ref" && value === from ? to : renameRefs(value, from, to),
+    ]),
+  );
 }
 
 /** zod names anonymous recursive schemas __schema0...; the only one in the format is JsonValue. */
@@ -26,7 +31,11 @@ function nameJsonValue(schema: { [key: string]: Json }): { [key: string]: Json }
   const [only] = generated;
   if (generated.length !== 1 || only === undefined) return schema;
   const { [only]: definition, ...others } = defs;
-  const renamed = renameRefs({ ...schema, $defs: { ...others, JsonValue: definition ?? null } }, `#/$defs/${only}`, "#/$defs/JsonValue");
+  const renamed = renameRefs(
+    { ...schema, $defs: { ...others, JsonValue: definition ?? null } },
+    `#/$defs/${only}`,
+    "#/$defs/JsonValue",
+  );
   return renamed !== null && typeof renamed === "object" && !Array.isArray(renamed) ? renamed : schema;
 }
 
@@ -34,13 +43,19 @@ export function buildBundleJsonSchema(): Record<string, unknown> {
   // io "input": producers may omit fields that have defaults. JsonValue is recursive (z.lazy),
   // so cycles become $defs references; "any" keeps the export from throwing on anything
   // JSON Schema cannot express (the turn-prediction superRefine is simply not represented).
-  const generated = z.toJSONSchema(BundleDocumentSchema, { io: "input", cycles: "ref", unrepresentable: "any", target: "draft-2020-12" });
+  const generated = z.toJSONSchema(BundleDocumentSchema, {
+    io: "input",
+    cycles: "ref",
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  });
   const { $schema, ...rest } = nameJsonValue(JSON.parse(JSON.stringify(generated)) as { [key: string]: Json });
   return {
     $schema,
     $id: "https://loopscope.dev/schemas/bundle-v1.schema.json",
     title: `Loopscope bundle (${BUNDLE_SCHEMA_VERSION}), single JSON document`,
-    description: "Generated from lib/bundles/schema by scripts/export-json-schema.ts; see docs/bundle-format.md. The JSONL encoding uses the same objects, one per line.",
+    description:
+      "Generated from lib/bundles/schema by scripts/export-json-schema.ts; see docs/bundle-format.md. The JSONL encoding uses the same objects, one per line.",
     ...rest,
   };
 }

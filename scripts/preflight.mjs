@@ -23,7 +23,9 @@ if (!(await reachable(host, port))) {
   );
 }
 if (!existsSync(chromium)) {
-  problems.push(`Chromium is missing at ${chromium}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH`);
+  problems.push(
+    `Chromium is missing at ${chromium}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH`,
+  );
 }
 for (const problem of problems) console.error(`npm test cannot start: ${problem}`);
 process.exit(problems.length > 0 ? 1 : 0);

@@ -5,8 +5,12 @@ async function main(): Promise<void> {
   const { rescoreStaleRuns } = await import("@/lib/server/rescore-run");
   const { SCORES_VERSION } = await import("@/lib/metrics");
   const started = Date.now();
-  const count = await rescoreStaleRuns((run) => console.log(`rescored ${run.trajectories} trajectories of run ${run.name} (${run.id})`));
-  console.log(`${count} run(s) rescored to scores version ${SCORES_VERSION} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const count = await rescoreStaleRuns((run) =>
+    console.log(`rescored ${run.trajectories} trajectories of run ${run.name} (${run.id})`),
+  );
+  console.log(
+    `${count} run(s) rescored to scores version ${SCORES_VERSION} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 main().then(

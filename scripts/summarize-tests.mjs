@@ -22,7 +22,9 @@ for (const suite of ["unit", "db"]) {
   passed += report.numPassedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   // A test file that fails to load has no test results of its own; count it as one failure.
-  const brokenFiles = (report.testResults ?? []).filter((file) => file.status === "failed" && (file.assertionResults ?? []).length === 0).length;
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) => file.status === "failed" && (file.assertionResults ?? []).length === 0,
+  ).length;
   failed += (report.numFailedTests ?? 0) + brokenFiles;
   console.log(
     `${suite}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests ?? 0} skipped${report.numFailedTestSuites ? ` (${report.numFailedTestSuites} files failed to run)` : ""}`,
@@ -35,7 +37,9 @@ if (e2e) {
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   failed += stats.unexpected ?? 0;
   skipped += stats.skipped ?? 0;
-  console.log(`e2e: ${stats.expected ?? 0} passed, ${stats.flaky ?? 0} flaky, ${stats.unexpected ?? 0} failed, ${stats.skipped ?? 0} skipped`);
+  console.log(
+    `e2e: ${stats.expected ?? 0} passed, ${stats.flaky ?? 0} flaky, ${stats.unexpected ?? 0} failed, ${stats.skipped ?? 0} skipped`,
+  );
 }
 for (const check of checks) {
   reported.add(check);

@@ -50,7 +50,9 @@ async function startEmbedded() {
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  console.log(`[loopscope] starting the embedded PostgreSQL (PGlite) in ${dataDir} on port ${port}; set DATABASE_URL to use your own server`);
+  console.log(
+    `[loopscope] starting the embedded PostgreSQL (PGlite) in ${dataDir} on port ${port}; set DATABASE_URL to use your own server`,
+  );
   const db = await PGlite.create(dataDir);
   const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 64 });
   await server.start();
@@ -86,7 +88,12 @@ async function ensureServerDatabase(url) {
 const embedded = !process.env.DATABASE_URL;
 if (!embedded) await ensureServerDatabase(process.env.DATABASE_URL);
 const database = embedded ? await startEmbedded() : { url: process.env.DATABASE_URL, stop: async () => {} };
-const env = { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1", ...(embedded ? { LOOPSCOPE_EMBEDDED: "1" } : {}) };
+const env = {
+  ...process.env,
+  DATABASE_URL: database.url,
+  NEXT_TELEMETRY_DISABLED: "1",
+  ...(embedded ? { LOOPSCOPE_EMBEDDED: "1" } : {}),
+};
 
 let code = await run("npx", ["prisma", "migrate", "deploy"], env);
 if (code === 0 && seed) code = await run("npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], env);

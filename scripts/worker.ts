@@ -5,7 +5,9 @@ import { stopJobQueue } from "@/lib/server/jobs/queue";
 
 const stop = await startWorker();
 if (!stop) {
-  console.error("[loopscope] the embedded database has no job queue (uploads are ingested by the web server); set DATABASE_URL to run workers");
+  console.error(
+    "[loopscope] the embedded database has no job queue (uploads are ingested by the web server); set DATABASE_URL to run workers",
+  );
   process.exit(2);
 }
 console.log(`[loopscope] worker ${process.pid} waiting for jobs`);

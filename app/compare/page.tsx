@@ -48,7 +48,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
       <>
         <h1>Compare runs</h1>
         <div className="panel">
-          Pick two or more runs on the <Link href="/runs">runs page</Link> and choose Compare; the first run is the baseline.
+          Pick two or more runs on the <Link href="/runs">runs page</Link> and choose Compare; the first run is the
+          baseline.
         </div>
       </>
     );
@@ -75,7 +76,10 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
   return (
     <>
       <h1>Compare runs</h1>
-      <p className="lead">Baseline: {baseline.name} ({baseline.variant}). Deltas are paired over the tasks both runs share (matched by task id), with 95% bootstrap intervals resampling tasks.</p>
+      <p className="lead">
+        Baseline: {baseline.name} ({baseline.variant}). Deltas are paired over the tasks both runs share (matched by
+        task id), with 95% bootstrap intervals resampling tasks.
+      </p>
       <SettingDifferences guard={guard} />
       <ComparedRunsList runs={runs} />
 
@@ -84,7 +88,10 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
         <ExportLinks runIds={query.runs} table="protocol" crossSuite={query.crossSuite} />
       </p>
       {comparison.pairs.some((pair) => pair.baselineOnlyTasks + pair.candidateOnlyTasks > 0) ? (
-        <p className="muted">Run columns are whole-run values; deltas and intervals are over the shared tasks only (see the paired analysis for what was left out).</p>
+        <p className="muted">
+          Run columns are whole-run values; deltas and intervals are over the shared tasks only (see the paired analysis
+          for what was left out).
+        </p>
       ) : null}
       <ProtocolTable runs={runs} rows={comparison.protocolRows} />
 
@@ -93,7 +100,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
       <h2>{mark("Paired per-task analysis")}</h2>
       {comparison.pairs.map((pair) => {
         const candidate = runs.find((run) => run.id === pair.runId);
-        return candidate ? <PairedAnalysis key={pair.runId} baseline={baseline} candidate={candidate} pair={pair} runIds={query.runs} /> : null;
+        return candidate ? (
+          <PairedAnalysis key={pair.runId} baseline={baseline} candidate={candidate} pair={pair} runIds={query.runs} />
+        ) : null;
       })}
 
       <h2>{mark("pass^k")}</h2>

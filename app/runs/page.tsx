@@ -20,19 +20,25 @@ export default async function RunsPage({ searchParams }: Props) {
     return (
       <>
         <h1>Runs</h1>
-        <div className="panel">No runs yet. <Link href="/upload">Upload a bundle</Link> (Loopscope, tau2-bench or tau-bench results).</div>
+        <div className="panel">
+          No runs yet. <Link href="/upload">Upload a bundle</Link> (Loopscope, tau2-bench or tau-bench results).
+        </div>
       </>
     );
   }
   const view = buildLeaderboardView(data, requested);
-  const chartMetric = view.definitions.find((d) => d.id === requested.metric) ?? view.definitions.find((d) => d.id === DEFAULT_CHART_METRIC);
+  const chartMetric =
+    view.definitions.find((d) => d.id === requested.metric) ??
+    view.definitions.find((d) => d.id === DEFAULT_CHART_METRIC);
   const query = { ...requested, sort: data.sort, page: view.page, metric: chartMetric?.id ?? DEFAULT_CHART_METRIC };
   return (
     <>
       <h1>Runs</h1>
       <p className="lead">
-        Gold-history (next-turn) scores beside closed-loop outcomes, one row per run. Values in %; ± is a bootstrap standard error,
-        [ ] a 95% interval that counts the trials of one task as one cluster (so few tasks give wide intervals), n/N the counts behind a rate; n/a where a metric is undefined. <Link href="/upload">Upload a bundle</Link> to add runs.
+        Gold-history (next-turn) scores beside closed-loop outcomes, one row per run. Values in %; ± is a bootstrap
+        standard error, [ ] a 95% interval that counts the trials of one task as one cluster (so few tasks give wide
+        intervals), n/N the counts behind a rate; n/a where a metric is undefined.{" "}
+        <Link href="/upload">Upload a bundle</Link> to add runs.
       </p>
       {chartMetric ? <Leaderboard view={view} query={query} chart={buildChartSeries(view.rows, chartMetric)} /> : null}
     </>

@@ -9,7 +9,8 @@ export default async function UploadPage() {
     <>
       <h1>Upload</h1>
       <p className="lead">
-        Loopscope bundles (see docs/bundle-format.md), tau2-bench results and tau-bench results are detected automatically. A bundle is stored completely or not at all; the same file uploaded twice is stored once.
+        Loopscope bundles (see docs/bundle-format.md), tau2-bench results and tau-bench results are detected
+        automatically. A bundle is stored completely or not at all; the same file uploaded twice is stored once.
       </p>
       <UploadForm />
     </>

@@ -25,7 +25,16 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /** The rubric form of one item: keyboard labelling, versioned saves, a local draft of unsaved changes. */
-export function AnnotationWorkspace({ saveUrl, draftKey, rubric, saved: initialSaved, closed, nextHref, previousHref, reference }: AnnotationWorkspaceProps) {
+export function AnnotationWorkspace({
+  saveUrl,
+  draftKey,
+  rubric,
+  saved: initialSaved,
+  closed,
+  nextHref,
+  previousHref,
+  reference,
+}: AnnotationWorkspaceProps) {
   const router = useRouter();
   const [saved, setSavedState] = useState(initialSaved);
   const [current, setCurrentState] = useState<LabelValues>(() => valuesFromSaved(initialSaved));
@@ -50,7 +59,10 @@ export function AnnotationWorkspace({ saveUrl, draftKey, rubric, saved: initialS
   const applyDraft = useCallback((draft: LabelValues) => setCurrent(() => draft), [setCurrent]);
   const { restored } = useLabelDraft(draftKey, dirty, current, applyDraft);
 
-  const setValue = useCallback((dimension: string, value: string) => setCurrent((c) => ({ ...c, values: { ...c.values, [dimension]: value } })), [setCurrent]);
+  const setValue = useCallback(
+    (dimension: string, value: string) => setCurrent((c) => ({ ...c, values: { ...c.values, [dimension]: value } })),
+    [setCurrent],
+  );
 
   const save = useCallback(
     async (then: string | null) => {
@@ -63,15 +75,23 @@ export function AnnotationWorkspace({ saveUrl, draftKey, rubric, saved: initialS
       pendingRef.current = true;
       setPending(true);
       try {
-        const response = await fetch(saveUrl, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ labels: pendingWrites }) });
+        const response = await fetch(saveUrl, {
+          method: "PUT",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ labels: pendingWrites }),
+        });
         const body: unknown = await response.json().catch(() => null);
         if (response.ok && body && typeof body === "object" && "labels" in body && Array.isArray(body.labels)) {
           setSaved(readSavedLabels(body.labels));
           setStatus({ ok: true, text: `Saved ${pendingWrites.length} label${pendingWrites.length === 1 ? "" : "s"}.` });
           if (then) router.push(then);
         } else {
-          const message = body && typeof body === "object" && "error" in body ? String(body.error) : `save failed (${response.status})`;
-          const hint = response.status === 409 ? " Your draft is kept here; reload the page to see the newer labels." : "";
+          const message =
+            body && typeof body === "object" && "error" in body
+              ? String(body.error)
+              : `save failed (${response.status})`;
+          const hint =
+            response.status === 409 ? " Your draft is kept here; reload the page to see the newer labels." : "";
           setStatus({ ok: false, text: `${message}.${hint}` });
         }
       } catch {
@@ -86,7 +106,8 @@ export function AnnotationWorkspace({ saveUrl, draftKey, rubric, saved: initialS
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && isTyping(event.target) && event.target instanceof HTMLElement) return event.target.blur();
+      if (event.key === "Escape" && isTyping(event.target) && event.target instanceof HTMLElement)
+        return event.target.blur();
       if (event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
       const key = event.key.toLowerCase();
       const option = shortcuts.find((s) => s.key === key);
@@ -115,17 +136,47 @@ export function AnnotationWorkspace({ saveUrl, draftKey, rubric, saved: initialS
   }, [shortcuts, closed, save, nextHref, previousHref, router, setValue]);
 
   return (
-    <form aria-label="Labels" onSubmit={(event) => { event.preventDefault(); void save(nextHref); }}>
+    <form
+      aria-label="Labels"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save(nextHref);
+      }}
+    >
       {closed ? <p className="error-box">The study is closed: labels can no longer change.</p> : null}
-      {restored && dirty ? <p className="ok-box" role="status">Restored unsaved labels from this browser.</p> : null}
-      <RubricFields dimensions={rubric.dimensions} values={current.values} shortcuts={shortcuts} disabled={closed} onChange={setValue} textRefs={textRefs} reference={reference} />
-      {rubric.errorTags ? <ErrorTagsEditor tags={current.tags} disabled={closed} onChange={(tags) => setCurrent((c) => ({ ...c, tags }))} /> : null}
+      {restored && dirty ? (
+        <p className="ok-box" role="status">
+          Restored unsaved labels from this browser.
+        </p>
+      ) : null}
+      <RubricFields
+        dimensions={rubric.dimensions}
+        values={current.values}
+        shortcuts={shortcuts}
+        disabled={closed}
+        onChange={setValue}
+        textRefs={textRefs}
+        reference={reference}
+      />
+      {rubric.errorTags ? (
+        <ErrorTagsEditor
+          tags={current.tags}
+          disabled={closed}
+          onChange={(tags) => setCurrent((c) => ({ ...c, tags }))}
+        />
+      ) : null}
       <div className="row">
-        <button type="button" onClick={() => void save(null)} disabled={pending || closed || !dirty}>Save <kbd>s</kbd></button>
-        <button type="submit" className="primary" disabled={pending}>Save and next <kbd>n</kbd></button>
+        <button type="button" onClick={() => void save(null)} disabled={pending || closed || !dirty}>
+          Save <kbd>s</kbd>
+        </button>
+        <button type="submit" className="primary" disabled={pending}>
+          Save and next <kbd>n</kbd>
+        </button>
         <span className="muted">{dirty ? "unsaved changes" : "all saved"}</span>
       </div>
-      <p className={styles.status} role={status?.ok === false ? "alert" : "status"} aria-label="Save status">{status?.text ?? ""}</p>
+      <p className={styles.status} role={status?.ok === false ? "alert" : "status"} aria-label="Save status">
+        {status?.text ?? ""}
+      </p>
     </form>
   );
 }

@@ -11,23 +11,49 @@ interface DisagreementListProps {
 
 /** Disputed items with a link to each timeline and the admin's adjudicated label. */
 export function DisagreementList({ disagreements, options, renderAdjudication }: DisagreementListProps) {
-  if (disagreements.length === 0) return <p className="muted">No disagreement: humans agree with each other and with the judge on every item rated twice.</p>;
+  if (disagreements.length === 0)
+    return (
+      <p className="muted">
+        No disagreement: humans agree with each other and with the judge on every item rated twice.
+      </p>
+    );
   return (
     <table className="data" aria-label="Disagreements">
-      <thead><tr><th className="num">#</th><th>Item</th><th>Dimension</th><th>Why</th><th>Humans</th><th>Judge</th><th>Adjudicated</th></tr></thead>
+      <thead>
+        <tr>
+          <th className="num">#</th>
+          <th>Item</th>
+          <th>Dimension</th>
+          <th>Why</th>
+          <th>Humans</th>
+          <th>Judge</th>
+          <th>Adjudicated</th>
+        </tr>
+      </thead>
       <tbody>
         {disagreements.map((d) => (
           <tr key={`${d.itemId}-${d.dimension}`}>
             <td className="num">{d.position}</td>
             <td>
-              {d.trajectoryId ? <Link href={`/runs/${d.runId}/trajectories/${d.trajectoryId}`}>{d.reference}</Link> : <>{d.reference} <span className="badge bad">deleted</span></>}
+              {d.trajectoryId ? (
+                <Link href={`/runs/${d.runId}/trajectories/${d.trajectoryId}`}>{d.reference}</Link>
+              ) : (
+                <>
+                  {d.reference} <span className="badge bad">deleted</span>
+                </>
+              )}
             </td>
             <td>{d.dimensionLabel}</td>
             <td>{d.reason}</td>
             <td>{d.humans.map((h) => `${h.name}: ${h.value}`).join("; ")}</td>
             <td>{d.judge ?? <span className="muted">n/a</span>}</td>
             <td>
-              {d.adjudicated ? <p><span className="badge ok">{d.adjudicated.value}</span> <span className="muted">by {d.adjudicated.adjudicator}</span></p> : null}
+              {d.adjudicated ? (
+                <p>
+                  <span className="badge ok">{d.adjudicated.value}</span>{" "}
+                  <span className="muted">by {d.adjudicated.adjudicator}</span>
+                </p>
+              ) : null}
               {renderAdjudication(d, options[d.dimension] ?? [])}
             </td>
           </tr>

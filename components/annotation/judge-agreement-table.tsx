@@ -8,7 +8,12 @@ function Interval({ estimate, percent }: { estimate: BootstrappedEstimate; perce
   return (
     <>
       {format(estimate.estimate)}
-      {estimate.low !== null && estimate.high !== null ? <span className="muted"> [{format(estimate.low)}, {format(estimate.high)}]</span> : null}
+      {estimate.low !== null && estimate.high !== null ? (
+        <span className="muted">
+          {" "}
+          [{format(estimate.low)}, {format(estimate.high)}]
+        </span>
+      ) : null}
     </>
   );
 }
@@ -19,8 +24,12 @@ function ComparisonRow({ dimension, comparison }: { dimension: string; compariso
       <td>{dimension}</td>
       <td>judge vs {comparison.against}</td>
       <td className="num">{comparison.n}</td>
-      <td className="num"><Interval estimate={comparison.percent} percent /></td>
-      <td className="num"><Interval estimate={comparison.kappa} percent={false} /></td>
+      <td className="num">
+        <Interval estimate={comparison.percent} percent />
+      </td>
+      <td className="num">
+        <Interval estimate={comparison.kappa} percent={false} />
+      </td>
     </tr>
   );
 }
@@ -28,20 +37,35 @@ function ComparisonRow({ dimension, comparison }: { dimension: string; compariso
 /** Human-vs-judge agreement with 95% bootstrap percentile intervals, and seed 003's three-way agreement. */
 export function JudgeAgreementTable({ dimensions }: { dimensions: DimensionAgreement[] }) {
   const judged = dimensions.filter((d) => d.judge !== null);
-  if (judged.length === 0) return <p className="muted">No dimension has judge labels on these items: human-human agreement only.</p>;
+  if (judged.length === 0)
+    return <p className="muted">No dimension has judge labels on these items: human-human agreement only.</p>;
   return (
     <table className="data" aria-label="Judge agreement">
-      <thead><tr><th>Dimension</th><th>Comparison</th><th className="num">n</th><th className="num">Percent agreement [95% CI]</th><th className="num">Cohen&apos;s κ [95% CI]</th></tr></thead>
+      <thead>
+        <tr>
+          <th>Dimension</th>
+          <th>Comparison</th>
+          <th className="num">n</th>
+          <th className="num">Percent agreement [95% CI]</th>
+          <th className="num">Cohen&apos;s κ [95% CI]</th>
+        </tr>
+      </thead>
       <tbody>
         {judged.flatMap((d) => [
-          ...(d.judge?.vsAnnotators ?? []).map((c) => <ComparisonRow key={`${d.key}-${c.against}`} dimension={d.label} comparison={c} />),
-          d.judge ? <ComparisonRow key={`${d.key}-majority`} dimension={d.label} comparison={d.judge.vsMajority} /> : null,
+          ...(d.judge?.vsAnnotators ?? []).map((c) => (
+            <ComparisonRow key={`${d.key}-${c.against}`} dimension={d.label} comparison={c} />
+          )),
+          d.judge ? (
+            <ComparisonRow key={`${d.key}-majority`} dimension={d.label} comparison={d.judge.vsMajority} />
+          ) : null,
           <tr key={`${d.key}-three-way`}>
             <td>{d.label}</td>
             <td>three-way: judge and all humans agree</td>
             <td className="num">{d.judge?.threeWay.n ?? 0}</td>
             <td className="num">{formatPercent(d.judge?.threeWay.value)}</td>
-            <td className="num"><span className="muted">n/a</span></td>
+            <td className="num">
+              <span className="muted">n/a</span>
+            </td>
           </tr>,
         ])}
       </tbody>

@@ -26,8 +26,14 @@ export function KeepValuesForm({ action, submitLabel, label, children }: KeepVal
       }}
     >
       {children}
-      <button type="submit" className="primary" disabled={pending}>{pending ? "Working…" : submitLabel}</button>
-      {state ? <p role={state.ok ? "status" : "alert"} className={state.ok ? "ok-box" : "error-box"}>{state.message}</p> : null}
+      <button type="submit" className="primary" disabled={pending}>
+        {pending ? "Working…" : submitLabel}
+      </button>
+      {state ? (
+        <p role={state.ok ? "status" : "alert"} className={state.ok ? "ok-box" : "error-box"}>
+          {state.message}
+        </p>
+      ) : null}
     </form>
   );
 }

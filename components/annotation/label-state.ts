@@ -28,7 +28,10 @@ export function valuesFromSaved(saved: readonly SavedLabel[]): LabelValues {
 }
 
 /** The writes a save sends: only changed dimensions, each with the version it was loaded at. */
-export function changedWrites(current: LabelValues, saved: readonly SavedLabel[]): { dimension: string; value: string; expectedVersion: number }[] {
+export function changedWrites(
+  current: LabelValues,
+  saved: readonly SavedLabel[],
+): { dimension: string; value: string; expectedVersion: number }[] {
   const byDimension = new Map(saved.map((label) => [label.dimension, label]));
   const writes: { dimension: string; value: string; expectedVersion: number }[] = [];
   for (const [dimension, value] of Object.entries(current.values)) {
@@ -37,7 +40,8 @@ export function changedWrites(current: LabelValues, saved: readonly SavedLabel[]
   }
   const tagValue = JSON.stringify(current.tags);
   const beforeTags = byDimension.get(ERROR_TAGS_KEY);
-  if ((beforeTags?.value ?? "[]") !== tagValue) writes.push({ dimension: ERROR_TAGS_KEY, value: tagValue, expectedVersion: beforeTags?.version ?? 0 });
+  if ((beforeTags?.value ?? "[]") !== tagValue)
+    writes.push({ dimension: ERROR_TAGS_KEY, value: tagValue, expectedVersion: beforeTags?.version ?? 0 });
   return writes;
 }
 
@@ -45,7 +49,14 @@ export function changedWrites(current: LabelValues, saved: readonly SavedLabel[]
 export function readSavedLabels(value: unknown): SavedLabel[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry: unknown) =>
-    entry && typeof entry === "object" && "dimension" in entry && "value" in entry && "version" in entry && typeof entry.dimension === "string" && typeof entry.value === "string" && typeof entry.version === "number"
+    entry &&
+    typeof entry === "object" &&
+    "dimension" in entry &&
+    "value" in entry &&
+    "version" in entry &&
+    typeof entry.dimension === "string" &&
+    typeof entry.value === "string" &&
+    typeof entry.version === "number"
       ? [{ dimension: entry.dimension, value: entry.value, version: entry.version }]
       : [],
   );

@@ -12,48 +12,115 @@ export function NewStudyFields({ runs, suites, users }: NewStudyFieldsProps) {
     <div className="grid-2">
       <section className="panel">
         <h2>Study</h2>
-        <p><label>Name<br /><input name="name" required maxLength={200} /></label></p>
-        <p><label>Instructions<br /><textarea name="instructions" rows={5} cols={50} defaultValue="Read the whole conversation. Label whether the user's goal was completed and, if not, whether the agent or the user caused it; mark hallucinated tool results or user facts." /></label></p>
+        <p>
+          <label>
+            Name
+            <br />
+            <input name="name" required maxLength={200} />
+          </label>
+        </p>
+        <p>
+          <label>
+            Instructions
+            <br />
+            <textarea
+              name="instructions"
+              rows={5}
+              cols={50}
+              defaultValue="Read the whole conversation. Label whether the user's goal was completed and, if not, whether the agent or the user caused it; mark hallucinated tool results or user facts."
+            />
+          </label>
+        </p>
         <fieldset>
           <legend>Runs to sample from</legend>
           {runs.length === 0 ? <p className="muted">No runs uploaded yet.</p> : null}
           {runs.map((run) => (
-            <label key={run.id} style={{ display: "block" }}><input type="checkbox" name="runIds" value={run.id} /> {run.name} <span className="muted">({run.model}, {run.suite})</span></label>
+            <label key={run.id} style={{ display: "block" }}>
+              <input type="checkbox" name="runIds" value={run.id} /> {run.name}{" "}
+              <span className="muted">
+                ({run.model}, {run.suite})
+              </span>
+            </label>
           ))}
-          <p><label>or every run of a suite <select name="suiteId" defaultValue=""><option value="">(selected runs)</option>{suites.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}</select></label></p>
+          <p>
+            <label>
+              or every run of a suite{" "}
+              <select name="suiteId" defaultValue="">
+                <option value="">(selected runs)</option>
+                {suites.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </p>
         </fieldset>
-        <p><label>Sample size <input name="sampleSize" type="number" min={1} max={5000} defaultValue={50} /></label></p>
         <p>
-          <label>Sampling <select name="sampling" defaultValue="random">
-            <option value="random">random</option>
-            <option value="run">stratified by run</option>
-            <option value="outcome">stratified by outcome</option>
-            <option value="stop_reason">stratified by stop reason</option>
-            <option value="turn_depth">stratified by turn depth (user turns 1-2, 3-4, 5+)</option>
-          </select></label>{" "}
-          <label>Seed <input name="seed" type="number" min={0} defaultValue={1} /></label>
+          <label>
+            Sample size <input name="sampleSize" type="number" min={1} max={5000} defaultValue={50} />
+          </label>
+        </p>
+        <p>
+          <label>
+            Sampling{" "}
+            <select name="sampling" defaultValue="random">
+              <option value="random">random</option>
+              <option value="run">stratified by run</option>
+              <option value="outcome">stratified by outcome</option>
+              <option value="stop_reason">stratified by stop reason</option>
+              <option value="turn_depth">stratified by turn depth (user turns 1-2, 3-4, 5+)</option>
+            </select>
+          </label>{" "}
+          <label>
+            Seed <input name="seed" type="number" min={0} defaultValue={1} />
+          </label>
         </p>
       </section>
       <section className="panel">
         <h2>Annotators and rubric</h2>
-        <p><label>Annotators per item <input name="annotatorsPerItem" type="number" min={2} max={20} defaultValue={2} /></label></p>
+        <p>
+          <label>
+            Annotators per item <input name="annotatorsPerItem" type="number" min={2} max={20} defaultValue={2} />
+          </label>
+        </p>
         <fieldset>
           <legend>Annotators</legend>
           {users.map((user) => (
-            <label key={user.id} style={{ display: "block" }}><input type="checkbox" name="annotatorIds" value={user.id} /> {user.name} <span className="muted">({user.email}, {user.role})</span></label>
+            <label key={user.id} style={{ display: "block" }}>
+              <input type="checkbox" name="annotatorIds" value={user.id} /> {user.name}{" "}
+              <span className="muted">
+                ({user.email}, {user.role})
+              </span>
+            </label>
           ))}
         </fieldset>
-        <p><label><input type="checkbox" name="blind" defaultChecked /> Blind: annotators see neither the judge's labels nor each other's</label></p>
+        <p>
+          <label>
+            <input type="checkbox" name="blind" defaultChecked /> Blind: annotators see neither the judge's labels nor
+            each other's
+          </label>
+        </p>
         <fieldset>
           <legend>Rubric (seed 003 defaults)</legend>
           {DEFAULT_DIMENSIONS.map((d) => (
             <label key={d.key} style={{ display: "block" }}>
               <input type="checkbox" name="dimensions" value={d.key} defaultChecked /> {d.label}{" "}
-              <span className="muted">{d.kind === "categorical" ? d.options.map((o) => o.label).join(" / ") : "free text"}</span>
+              <span className="muted">
+                {d.kind === "categorical" ? d.options.map((o) => o.label).join(" / ") : "free text"}
+              </span>
             </label>
           ))}
-          <label style={{ display: "block" }}><input type="checkbox" name="errorTags" defaultChecked /> Per-turn error tags (turn, source agent/user/tool, severity)</label>
-          <p><label>Extra dimensions, one per line (<code>key: yes/no</code> or <code>key: a | b | c</code>)<br /><textarea name="extraDimensions" rows={3} cols={40} /></label></p>
+          <label style={{ display: "block" }}>
+            <input type="checkbox" name="errorTags" defaultChecked /> Per-turn error tags (turn, source agent/user/tool,
+            severity)
+          </label>
+          <p>
+            <label>
+              Extra dimensions, one per line (<code>key: yes/no</code> or <code>key: a | b | c</code>)<br />
+              <textarea name="extraDimensions" rows={3} cols={40} />
+            </label>
+          </p>
         </fieldset>
       </section>
     </div>

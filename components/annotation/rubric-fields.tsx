@@ -15,7 +15,15 @@ interface RubricFieldsProps {
   reference: Record<string, string[]>;
 }
 
-export function RubricFields({ dimensions, values, shortcuts, disabled, onChange, textRefs, reference }: RubricFieldsProps) {
+export function RubricFields({
+  dimensions,
+  values,
+  shortcuts,
+  disabled,
+  onChange,
+  textRefs,
+  reference,
+}: RubricFieldsProps) {
   return (
     <>
       {dimensions.map((dimension) =>
@@ -41,7 +49,8 @@ export function RubricFields({ dimensions, values, shortcuts, disabled, onChange
           </fieldset>
         ) : (
           <label key={dimension.key} className={styles.text}>
-            {dimension.label} <kbd>{dimension.key === "comment" ? "c" : dimension.key === "failure_category" ? "f" : ""}</kbd>
+            {dimension.label}{" "}
+            <kbd>{dimension.key === "comment" ? "c" : dimension.key === "failure_category" ? "f" : ""}</kbd>
             <textarea
               ref={(element) => {
                 textRefs.current[dimension.key] = element;

@@ -7,7 +7,12 @@ import type { LabelValues } from "./label-state";
  * Keeps unsaved labels in localStorage under `key` (restored on the next visit) and asks the
  * browser to confirm leaving the page while there are unsaved changes.
  */
-export function useLabelDraft(key: string, dirty: boolean, current: LabelValues, apply: (draft: LabelValues) => void): { restored: boolean } {
+export function useLabelDraft(
+  key: string,
+  dirty: boolean,
+  current: LabelValues,
+  apply: (draft: LabelValues) => void,
+): { restored: boolean } {
   const [restored, setRestored] = useState(false);
   // The latest `apply` without restarting the restore: it changes identity on every render.
   const applyRef = useRef(apply);

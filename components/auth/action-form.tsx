@@ -23,9 +23,22 @@ export function ActionForm({ action, submitLabel, children, label, confirm }: Ac
       }}
     >
       {children}
-      <button type="submit" className="primary" disabled={pending}>{pending ? "Working…" : submitLabel}</button>
-      {state ? <p role={state.ok ? "status" : "alert"} className={state.ok ? "ok-box" : "error-box"}>{state.message}</p> : null}
-      {state?.secret ? <p>Token: <code className="mono" data-testid="new-token">{state.secret}</code></p> : null}
+      <button type="submit" className="primary" disabled={pending}>
+        {pending ? "Working…" : submitLabel}
+      </button>
+      {state ? (
+        <p role={state.ok ? "status" : "alert"} className={state.ok ? "ok-box" : "error-box"}>
+          {state.message}
+        </p>
+      ) : null}
+      {state?.secret ? (
+        <p>
+          Token:{" "}
+          <code className="mono" data-testid="new-token">
+            {state.secret}
+          </code>
+        </p>
+      ) : null}
     </form>
   );
 }

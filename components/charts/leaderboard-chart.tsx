@@ -1,6 +1,16 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, ErrorBar, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ErrorBar,
+  LabelList,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { ChartPoint, ChartSeries } from "@/lib/presenters/leaderboard-chart";
 import type { MetricDefinition } from "@/lib/presenters/leaderboard-metrics";
 import styles from "./leaderboard-chart.module.css";
@@ -27,7 +37,9 @@ export function LeaderboardChart({ series, definitions, onMetricChange }: Props)
           Chart metric{" "}
           <select value={series.metricId} onChange={(event) => onMetricChange(event.target.value)}>
             {definitions.map((definition) => (
-              <option key={definition.id} value={definition.id}>{definition.label}</option>
+              <option key={definition.id} value={definition.id}>
+                {definition.label}
+              </option>
             ))}
           </select>
         </label>
@@ -43,16 +55,30 @@ export function LeaderboardChart({ series, definitions, onMetricChange }: Props)
               <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} width={48} />
               <Tooltip formatter={(value) => [`${String(value)}%`, series.metricLabel]} />
               <Bar dataKey="value" fill="#2457c5" isAnimationActive={false} maxBarSize={48}>
-                {series.hasErrorBars ? <ErrorBar dataKey={errorOf} width={6} strokeWidth={1.5} stroke="#1b1f24" isAnimationActive={false} /> : null}
-                {series.points.length <= MAX_LABELLED_BARS ? <LabelList dataKey="value" position={series.hasErrorBars ? "right" : "top"} offset={6} fontSize={12} fill="#1b1f24" formatter={formatLabel} /> : null}
+                {series.hasErrorBars ? (
+                  <ErrorBar dataKey={errorOf} width={6} strokeWidth={1.5} stroke="#1b1f24" isAnimationActive={false} />
+                ) : null}
+                {series.points.length <= MAX_LABELLED_BARS ? (
+                  <LabelList
+                    dataKey="value"
+                    position={series.hasErrorBars ? "right" : "top"}
+                    offset={6}
+                    fontSize={12}
+                    fill="#1b1f24"
+                    formatter={formatLabel}
+                  />
+                ) : null}
               </Bar>
             </BarChart>
           </ResponsiveContainer>
         </div>
       )}
       <p className="muted">
-        {series.hasErrorBars ? "Whiskers: 95% interval with the trials of a task as one cluster (success rate) or ± bootstrap SE (proxy-state rates). " : "No uncertainty is recorded for this metric. "}
-        Runs of this page in table order{series.missing > 0 ? `; ${series.missing} without a value (n/a) left out` : ""}.
+        {series.hasErrorBars
+          ? "Whiskers: 95% interval with the trials of a task as one cluster (success rate) or ± bootstrap SE (proxy-state rates). "
+          : "No uncertainty is recorded for this metric. "}
+        Runs of this page in table order{series.missing > 0 ? `; ${series.missing} without a value (n/a) left out` : ""}
+        .
       </p>
     </section>
   );

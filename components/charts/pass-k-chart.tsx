@@ -12,10 +12,30 @@ export function PassKChart({ series }: { series: PassKPoint[] }) {
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="k" label={{ value: "k", position: "insideBottomRight", offset: -4 }} />
         <YAxis domain={[0, 1]} tickFormatter={(value: number) => formatPercent(value, 0)} />
-        <Tooltip formatter={(value) => (typeof value === "number" ? formatPercent(value) : "n/a")} labelFormatter={(label) => `k = ${String(label)}`} />
+        <Tooltip
+          formatter={(value) => (typeof value === "number" ? formatPercent(value) : "n/a")}
+          labelFormatter={(label) => `k = ${String(label)}`}
+        />
         <Legend />
-        <Line type="monotone" dataKey="passHat" name="pass^k (all k succeed)" stroke="#2457c5" strokeWidth={2} connectNulls={false} isAnimationActive={false} />
-        <Line type="monotone" dataKey="passAt" name="pass@k (any of k succeeds)" stroke="#1d7a3e" strokeWidth={2} strokeDasharray="5 3" connectNulls={false} isAnimationActive={false} />
+        <Line
+          type="monotone"
+          dataKey="passHat"
+          name="pass^k (all k succeed)"
+          stroke="#2457c5"
+          strokeWidth={2}
+          connectNulls={false}
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="passAt"
+          name="pass@k (any of k succeeds)"
+          stroke="#1d7a3e"
+          strokeWidth={2}
+          strokeDasharray="5 3"
+          connectNulls={false}
+          isAnimationActive={false}
+        />
       </LineChart>
     </ResponsiveContainer>
   );

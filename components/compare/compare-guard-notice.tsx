@@ -7,16 +7,18 @@ export function CrossSuiteRefusal({ guard, optInHref }: { guard: CompareGuard; o
     <section role="alert" aria-label="Cross-suite comparison refused" className="panel">
       <h2>These runs come from different suites</h2>
       <p>
-        The selected runs were evaluated on {guard.suites.length} different suites ({guard.suites.join("; ")}). Task ids do not mean the
-        same task across suites, so pairing tasks by id would compare different tasks and every paired delta, interval and test would be
-        meaningless. Loopscope does not compute them by default.
+        The selected runs were evaluated on {guard.suites.length} different suites ({guard.suites.join("; ")}). Task ids
+        do not mean the same task across suites, so pairing tasks by id would compare different tasks and every paired
+        delta, interval and test would be meaningless. Loopscope does not compute them by default.
       </p>
       {guard.pairLinks.length > 0 ? (
         <>
           <p>Compare each suite&apos;s pair instead:</p>
           <ul>
             {guard.pairLinks.map((link) => (
-              <li key={link.href}><Link href={link.href}>{link.label}</Link></li>
+              <li key={link.href}>
+                <Link href={link.href}>{link.label}</Link>
+              </li>
             ))}
           </ul>
         </>
@@ -24,7 +26,8 @@ export function CrossSuiteRefusal({ guard, optInHref }: { guard: CompareGuard; o
         <p className="muted">None of the selected runs has a paired run on its own suite.</p>
       )}
       <p className="muted">
-        To compare them anyway, with every figure marked as cross-suite: <Link href={optInHref}>compare across suites</Link>.
+        To compare them anyway, with every figure marked as cross-suite:{" "}
+        <Link href={optInHref}>compare across suites</Link>.
       </p>
     </section>
   );
@@ -35,7 +38,12 @@ export function SettingDifferences({ guard }: { guard: CompareGuard }) {
   if (guard.differences.length === 0 && !guard.crossSuite) return null;
   return (
     <section role="note" aria-label="Comparison caveats" className="panel">
-      {guard.crossSuite ? <p><strong>Cross-suite comparison</strong> ({guard.suites.join("; ")}): tasks are matched by id across different suites; every figure below is marked cross-suite.</p> : null}
+      {guard.crossSuite ? (
+        <p>
+          <strong>Cross-suite comparison</strong> ({guard.suites.join("; ")}): tasks are matched by id across different
+          suites; every figure below is marked cross-suite.
+        </p>
+      ) : null}
       {guard.differences.length > 0 ? (
         <>
           <p>These runs differ in settings that change what their numbers mean:</p>

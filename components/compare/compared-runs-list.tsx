@@ -31,7 +31,8 @@ export function ComparedRunsList({ runs }: { runs: ComparedRun[] }) {
         {runs.map((run, i) => (
           <tr key={run.id}>
             <td>
-              <Link href={`/runs/${run.id}`}>{run.name}</Link> {i === 0 ? <span className="badge warn">baseline</span> : null}
+              <Link href={`/runs/${run.id}`}>{run.name}</Link>{" "}
+              {i === 0 ? <span className="badge warn">baseline</span> : null}
             </td>
             <td>{run.model}</td>
             <td>

@@ -3,7 +3,15 @@ import { formatDelta, formatDeltaInterval, type ValueFormat } from "@/lib/presen
 import styles from "./compare.module.css";
 
 /** A paired delta with its interval; marked when the interval excludes zero, coloured by whether the change is good. */
-export function DeltaCell({ delta, format, higherIsBetter }: { delta: PairedMetricDelta | null; format: ValueFormat; higherIsBetter: boolean }) {
+export function DeltaCell({
+  delta,
+  format,
+  higherIsBetter,
+}: {
+  delta: PairedMetricDelta | null;
+  format: ValueFormat;
+  higherIsBetter: boolean;
+}) {
   if (!delta || delta.delta === null) return <span className="muted">n/a</span>;
   const improved = higherIsBetter ? delta.delta > 0 : delta.delta < 0;
   const tone = delta.excludesZero ? (improved ? styles.better : styles.worse) : "";

@@ -1,6 +1,17 @@
 "use client";
 
-import { CartesianGrid, LabelList, ReferenceArea, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  CartesianGrid,
+  LabelList,
+  ReferenceArea,
+  ReferenceLine,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { GainChartModel } from "@/lib/presenters/compare-gain-points";
 import styles from "./compare.module.css";
 
@@ -21,10 +32,30 @@ export function GainChart({ model }: { model: GainChartModel }) {
             unit=" pp"
             label={{ value: "Δ gold-history all-turn success (pp)", position: "insideBottom", offset: -16 }}
           />
-          <YAxis type="number" dataKey="y" domain={[-limit, limit]} name="Δ workflow success" unit=" pp" label={{ value: "Δ closed-loop success (pp)", angle: -90, position: "left", offset: 16, style: { textAnchor: "middle" } }} />
+          <YAxis
+            type="number"
+            dataKey="y"
+            domain={[-limit, limit]}
+            name="Δ workflow success"
+            unit=" pp"
+            label={{
+              value: "Δ closed-loop success (pp)",
+              angle: -90,
+              position: "left",
+              offset: 16,
+              style: { textAnchor: "middle" },
+            }}
+          />
           <ReferenceLine x={0} stroke="#5b6470" />
           <ReferenceLine y={0} stroke="#5b6470" />
-          <ReferenceLine segment={[{ x: -limit, y: -limit }, { x: limit, y: limit }]} stroke="#9fb0cc" strokeDasharray="6 4" />
+          <ReferenceLine
+            segment={[
+              { x: -limit, y: -limit },
+              { x: limit, y: limit },
+            ]}
+            stroke="#9fb0cc"
+            strokeDasharray="6 4"
+          />
           <Tooltip formatter={(value) => (typeof value === "number" ? `${value.toFixed(1)} pp` : String(value))} />
           <Scatter data={data} fill="#2457c5" isAnimationActive={false}>
             <LabelList dataKey="label" position="top" />

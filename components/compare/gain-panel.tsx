@@ -11,14 +11,19 @@ export function GainPanel({ gain, runs }: { gain: Comparison["gain"]; runs: Comp
     <section className="panel" aria-label="Turn-level gain vs workflow gain">
       <h2>Turn-level gain vs workflow gain</h2>
       <p className="muted">
-        One point per model (pairing key): how much fine-tuning moved gold-history all-turn success (x) against closed-loop success (y).
-        Points far right of the dashed diagonal gained on turns without gaining on workflows; the shaded corner is turn gain with workflow loss.
+        One point per model (pairing key): how much fine-tuning moved gold-history all-turn success (x) against
+        closed-loop success (y). Points far right of the dashed diagonal gained on turns without gaining on workflows;
+        the shaded corner is turn gain with workflow loss.
       </p>
       {gain.points.length === 0 ? (
         <p>No pair among these runs: a pair is two runs with the same pairing key and different variants.</p>
       ) : (
         <>
-          {chart.data.length > 0 ? <GainChart model={chart} /> : <p>No point can be drawn: the runs have no judged gold-history turns.</p>}
+          {chart.data.length > 0 ? (
+            <GainChart model={chart} />
+          ) : (
+            <p>No point can be drawn: the runs have no judged gold-history turns.</p>
+          )}
           <table className="data" aria-label="Gain per model">
             <thead>
               <tr>
@@ -48,7 +53,9 @@ export function GainPanel({ gain, runs }: { gain: Comparison["gain"]; runs: Comp
           Only one pair here. <Link href={gain.suitePairsHref}>Compare all pairs of this suite</Link>.
         </p>
       ) : null}
-      {gain.unpairedRuns.length > 0 ? <p className="muted">Without a pair: {gain.unpairedRuns.map((id) => names.get(id) ?? id).join(", ")}.</p> : null}
+      {gain.unpairedRuns.length > 0 ? (
+        <p className="muted">Without a pair: {gain.unpairedRuns.map((id) => names.get(id) ?? id).join(", ")}.</p>
+      ) : null}
     </section>
   );
 }

@@ -11,21 +11,36 @@ function NoiseNote({ pair }: { pair: PairAnalysis }) {
     return (
       <div className={styles.note} role="note">
         Noise floor unknown: the baseline has a single trial per task, so trial-to-trial variation cannot be estimated.
-        Benchmarks re-run with identical settings flip 10-55% of task verdicts; treat a difference from one trial per task with caution.
+        Benchmarks re-run with identical settings flip 10-55% of task verdicts; treat a difference from one trial per
+        task with caution.
       </div>
     );
   }
-  const band = noiseFloor.differenceSd === null ? "n/a" : formatDeltaInterval({ low: -2 * noiseFloor.differenceSd, high: 2 * noiseFloor.differenceSd }, "rate");
+  const band =
+    noiseFloor.differenceSd === null
+      ? "n/a"
+      : formatDeltaInterval({ low: -2 * noiseFloor.differenceSd, high: 2 * noiseFloor.differenceSd }, "rate");
   return (
     <div className={noiseNote.withinNoise ? styles.warning : styles.note} role="note">
       {noiseNote.withinNoise ? "Within the noise floor: " : "Beyond the noise floor: "}
-      re-running the baseline alone moves its success rate by about ±2 SD = {band} (estimated from its own trials on {noiseFloor.tasks} tasks
+      re-running the baseline alone moves its success rate by about ±2 SD = {band} (estimated from its own trials on{" "}
+      {noiseFloor.tasks} tasks
       {noiseFloor.skippedTasks > 0 ? `; ${noiseFloor.skippedTasks} single-trial tasks skipped` : ""}).
     </div>
   );
 }
 
-export function PairedAnalysis({ baseline, candidate, pair, runIds }: { baseline: ComparedRun; candidate: ComparedRun; pair: PairAnalysis; runIds: string[] }) {
+export function PairedAnalysis({
+  baseline,
+  candidate,
+  pair,
+  runIds,
+}: {
+  baseline: ComparedRun;
+  candidate: ComparedRun;
+  pair: PairAnalysis;
+  runIds: string[];
+}) {
   const { transitions, meanDifference, interval, mcnemarP, skippedTasks } = pair.paired;
   const excludesZero = interval !== null && (interval.low > 0 || interval.high < 0);
   return (
@@ -35,8 +50,8 @@ export function PairedAnalysis({ baseline, candidate, pair, runIds }: { baseline
       </h3>
       {pair.baselineOnlyTasks + pair.candidateOnlyTasks > 0 ? (
         <div className={styles.warning} role="note">
-          {pair.baselineOnlyTasks + pair.candidateOnlyTasks} tasks left out: {pair.baselineOnlyTasks} only in the baseline, {pair.candidateOnlyTasks} only in{" "}
-          {runLabel(candidate)}.
+          {pair.baselineOnlyTasks + pair.candidateOnlyTasks} tasks left out: {pair.baselineOnlyTasks} only in the
+          baseline, {pair.candidateOnlyTasks} only in {runLabel(candidate)}.
         </div>
       ) : null}
       {pair.warnings.map((warning) => (
@@ -60,13 +75,15 @@ export function PairedAnalysis({ baseline, candidate, pair, runIds }: { baseline
                 both pass <strong>{transitions.bothPass}</strong>
               </td>
               <td title="broken">
-                <Link href={compareHref(runIds, { filter: "broken" })}>broken</Link> <strong className={styles.worse}>{transitions.onlyA}</strong>
+                <Link href={compareHref(runIds, { filter: "broken" })}>broken</Link>{" "}
+                <strong className={styles.worse}>{transitions.onlyA}</strong>
               </td>
             </tr>
             <tr>
               <th>baseline fails</th>
               <td title="fixed">
-                <Link href={compareHref(runIds, { filter: "fixed" })}>fixed</Link> <strong className={styles.better}>{transitions.onlyB}</strong>
+                <Link href={compareHref(runIds, { filter: "fixed" })}>fixed</Link>{" "}
+                <strong className={styles.better}>{transitions.onlyB}</strong>
               </td>
               <td title="both fail">
                 both fail <strong>{transitions.bothFail}</strong>
@@ -86,7 +103,8 @@ export function PairedAnalysis({ baseline, candidate, pair, runIds }: { baseline
             McNemar exact p <strong>{formatPValue(mcnemarP)}</strong>
           </span>
           <p className="muted">
-            A task passes when more than half its scored trials succeed (a tie fails). {skippedTasks > 0 ? `${skippedTasks} tasks without a scored trial on one side skipped.` : ""}
+            A task passes when more than half its scored trials succeed (a tie fails).{" "}
+            {skippedTasks > 0 ? `${skippedTasks} tasks without a scored trial on one side skipped.` : ""}
           </p>
         </div>
       </div>

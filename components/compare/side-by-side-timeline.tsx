@@ -6,7 +6,9 @@ function Expandable({ summary, full, label }: { summary: string; full: string; l
   if (summary === full) return <span className={`${styles.summary} mono`}>{summary}</span>;
   return (
     <details className={styles.expand}>
-      <summary className="mono" aria-label={`Show the full ${label}`}>{summary}</summary>
+      <summary className="mono" aria-label={`Show the full ${label}`}>
+        {summary}
+      </summary>
       <pre className={`${styles.full} mono`}>{full}</pre>
     </details>
   );
@@ -14,7 +16,10 @@ function Expandable({ summary, full, label }: { summary: string; full: string; l
 
 function ResultView({ result }: { result: ResultLine }) {
   return (
-    <div className={`${styles.result} ${result.isError ? styles.resultError : ""}`} aria-label={`Result #${result.seq}`}>
+    <div
+      className={`${styles.result} ${result.isError ? styles.resultError : ""}`}
+      aria-label={`Result #${result.seq}`}
+    >
       → {result.isError ? <span className="badge bad">error{result.errorInferred ? " (inferred)" : ""}</span> : null}{" "}
       <Expandable summary={result.summary} full={result.full} label={`result #${result.seq}`} />
     </div>
@@ -26,7 +31,9 @@ function EventCell({ line }: { line: EventLine | null }) {
   return (
     <div data-seq={line.seq}>
       <div className={styles.line}>
-        <span className={styles.kind}>#{line.seq} {line.kind}</span>
+        <span className={styles.kind}>
+          #{line.seq} {line.kind}
+        </span>
         <span className={styles.actor}>{line.actor}</span>
         {line.toolName ? <span className={styles.tool}>{line.toolName}</span> : null}
         <Expandable summary={line.summary} full={line.full} label={`text of event #${line.seq}`} />

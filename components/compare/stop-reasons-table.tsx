@@ -10,7 +10,9 @@ export function StopReasonsTable({ runs, rows }: { runs: ComparedRun[]; rows: St
         <tr>
           <th>Stop reason</th>
           {runs.map((run) => (
-            <th key={run.id} className="num">{runLabel(run)}</th>
+            <th key={run.id} className="num">
+              {runLabel(run)}
+            </th>
           ))}
         </tr>
       </thead>

@@ -10,7 +10,9 @@ export function StrataTable({ runs, rows, title }: { runs: ComparedRun[]; rows: 
         <tr>
           <th>{title}</th>
           {runs.map((run) => (
-            <th key={run.id} className="num">{runLabel(run)} success</th>
+            <th key={run.id} className="num">
+              {runLabel(run)} success
+            </th>
           ))}
         </tr>
       </thead>
@@ -20,7 +22,10 @@ export function StrataTable({ runs, rows, title }: { runs: ComparedRun[]; rows: 
             <td title={row.key}>{shortenLabel(row.key)}</td>
             {row.perRun.map((rate, i) => (
               <td key={runs[i]?.id ?? i} className="num">
-                {formatValue(rate.value, "rate")} <span className="muted">({rate.count}/{rate.n})</span>
+                {formatValue(rate.value, "rate")}{" "}
+                <span className="muted">
+                  ({rate.count}/{rate.n})
+                </span>
               </td>
             ))}
           </tr>

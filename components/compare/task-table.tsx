@@ -8,32 +8,58 @@ import styles from "./compare.module.css";
 
 const TONE: Record<TransitionKind, string> = { bothPass: "ok", fixed: "ok", broken: "bad", bothFail: "" };
 
-export function TaskTable({ runs, rows, total, query }: { runs: ComparedRun[]; rows: TaskComparisonRow[]; total: number; query: ComparePageQuery }) {
+export function TaskTable({
+  runs,
+  rows,
+  total,
+  query,
+}: {
+  runs: ComparedRun[];
+  rows: TaskComparisonRow[];
+  total: number;
+  query: ComparePageQuery;
+}) {
   const [baseline, candidate] = runs;
   if (!baseline || !candidate) return null;
-  if (total === 0) return <p className="panel">The two runs share no task (tasks are matched by their external id), so there is nothing to compare task by task.</p>;
+  if (total === 0)
+    return (
+      <p className="panel">
+        The two runs share no task (tasks are matched by their external id), so there is nothing to compare task by
+        task.
+      </p>
+    );
   const nextDiffSort = query.sort === "diff-desc" ? "diff-asc" : "diff-desc";
   return (
     <>
       <div className={`row ${styles.tools}`} role="navigation" aria-label="Task filter">
         <span className="muted">Show:</span>
         {TASK_FILTERS.map((filter) => (
-          <Link key={filter} href={compareHref(query.runs, { filter, sort: query.sort })} className={query.filter === filter ? styles.active : undefined} aria-current={query.filter === filter ? "true" : undefined}>
+          <Link
+            key={filter}
+            href={compareHref(query.runs, { filter, sort: query.sort })}
+            className={query.filter === filter ? styles.active : undefined}
+            aria-current={query.filter === filter ? "true" : undefined}
+          >
             {filter}
           </Link>
         ))}
         <span className="muted">
-          {rows.length} of {total} shared tasks; fixed / broken = {runLabel(candidate)} vs {runLabel(baseline)} (majority of trials)
+          {rows.length} of {total} shared tasks; fixed / broken = {runLabel(candidate)} vs {runLabel(baseline)}{" "}
+          (majority of trials)
         </span>
       </div>
       <table className="data" aria-label="Tasks">
         <thead>
           <tr>
             <th>
-              <Link href={compareHref(query.runs, { filter: query.filter, sort: "task" })}>Task{query.sort === "task" ? " ▲" : ""}</Link>
+              <Link href={compareHref(query.runs, { filter: query.filter, sort: "task" })}>
+                Task{query.sort === "task" ? " ▲" : ""}
+              </Link>
             </th>
             {runs.map((run) => (
-              <th key={run.id} className="num">{runLabel(run)}</th>
+              <th key={run.id} className="num">
+                {runLabel(run)}
+              </th>
             ))}
             <th className="num">
               <Link href={compareHref(query.runs, { filter: query.filter, sort: nextDiffSort })}>

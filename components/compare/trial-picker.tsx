@@ -9,7 +9,13 @@ function optionLabel(option: TrialOption): string {
 }
 
 /** A plain GET form, so the chosen trials end up in the URL and work without JavaScript. */
-export function TrialPicker(props: { runIds: [string, string]; taskId: string; labels: [string, string]; trials: [TrialOption[], TrialOption[]]; selected: [number, number] }) {
+export function TrialPicker(props: {
+  runIds: [string, string];
+  taskId: string;
+  labels: [string, string];
+  trials: [TrialOption[], TrialOption[]];
+  selected: [number, number];
+}) {
   const { runIds, taskId, labels, trials, selected } = props;
   return (
     <form method="get" action="/compare/task" className="row" aria-label="Choose trials">
@@ -19,7 +25,12 @@ export function TrialPicker(props: { runIds: [string, string]; taskId: string; l
         <label key={name}>
           {labels[side]}{" "}
           {/* Keyed by the shown trial: an uncontrolled select kept its old value across client navigations. */}
-          <select key={`${name}-${selected[side]}`} name={name} defaultValue={selected[side]} aria-label={`Trial of ${labels[side]}`}>
+          <select
+            key={`${name}-${selected[side]}`}
+            name={name}
+            defaultValue={selected[side]}
+            aria-label={`Trial of ${labels[side]}`}
+          >
             {(trials[side] ?? []).map((option) => (
               <option key={option.trial} value={option.trial}>
                 {optionLabel(option)}

@@ -12,7 +12,9 @@ export function ExperimentMatrixTable({ matrix }: { matrix: ExperimentMatrix }) 
           <tr>
             <th scope="col">Model</th>
             {matrix.columns.map((column) => (
-              <th scope="col" key={column.key}>{column.label}</th>
+              <th scope="col" key={column.key}>
+                {column.label}
+              </th>
             ))}
             <th scope="col">Pooled (stratified by suite)</th>
           </tr>
@@ -21,7 +23,10 @@ export function ExperimentMatrixTable({ matrix }: { matrix: ExperimentMatrix }) 
           {matrix.rows.map((row) => {
             const byColumn = new Map(row.cells.map((cell) => [cell.columnKey, cell]));
             return (
-              <tr key={`${row.pairingKey}|${row.variant}`} data-testid={`experiment-row-${row.pairingKey}-${row.variant}`}>
+              <tr
+                key={`${row.pairingKey}|${row.variant}`}
+                data-testid={`experiment-row-${row.pairingKey}-${row.variant}`}
+              >
                 <th scope="row" className={styles.model}>
                   {row.pairingKey}
                   <div className="muted">base vs {row.variant}</div>
@@ -30,17 +35,23 @@ export function ExperimentMatrixTable({ matrix }: { matrix: ExperimentMatrix }) 
                   const cell = byColumn.get(column.key);
                   return (
                     <td key={column.key} data-testid={`experiment-cell-${column.label}`}>
-                      {cell ? <ExperimentCellView cell={cell} variant={row.variant} /> : <span className="muted">no pair</span>}
+                      {cell ? (
+                        <ExperimentCellView cell={cell} variant={row.variant} />
+                      ) : (
+                        <span className="muted">no pair</span>
+                      )}
                     </td>
                   );
                 })}
                 <td data-testid="experiment-pooled">
                   <div className={styles.cell}>
                     <div className={styles.delta}>
-                      Δ <span data-testid="pooled-delta">{formatEffect(row.pooled)}</span> <span className={styles.figure}>{formatEffectInterval(row.pooled)}</span>
+                      Δ <span data-testid="pooled-delta">{formatEffect(row.pooled)}</span>{" "}
+                      <span className={styles.figure}>{formatEffectInterval(row.pooled)}</span>
                     </div>
                     <div className="muted">
-                      stratified McNemar p <span data-testid="pooled-p">{formatP(row.pooled.p)}</span> · {row.pooled.tasks} tasks in {row.pooled.strata} suites
+                      stratified McNemar p <span data-testid="pooled-p">{formatP(row.pooled.p)}</span> ·{" "}
+                      {row.pooled.tasks} tasks in {row.pooled.strata} suites
                     </div>
                     <div className="muted">noise floor {formatNoiseFloor(row.pooled.noiseFloorSd)}</div>
                   </div>

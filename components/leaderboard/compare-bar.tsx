@@ -17,13 +17,18 @@ export function CompareBar({ selected, onClear }: { selected: SelectedRun[]; onC
             {selected.length} selected · baseline <strong>{baseline.label}</strong>
           </span>
           {selected.length >= 2 ? (
-            <Link className="button primary" href={`/compare?runs=${selected.map((run) => encodeURIComponent(run.id)).join(",")}`}>
+            <Link
+              className="button primary"
+              href={`/compare?runs=${selected.map((run) => encodeURIComponent(run.id)).join(",")}`}
+            >
               Compare {selected.length} runs
             </Link>
           ) : (
             <span className="muted">select one more run to compare</span>
           )}
-          <button type="button" onClick={onClear}>Clear selection</button>
+          <button type="button" onClick={onClear}>
+            Clear selection
+          </button>
         </>
       ) : (
         <span className="muted">Select two or more runs to compare them (the first one selected is the baseline).</span>

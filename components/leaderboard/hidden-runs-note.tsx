@@ -13,8 +13,11 @@ export function HiddenRunsNote({ hidden, minTasks, onShow, onReset }: Props) {
   if (hidden > 0) {
     return (
       <p className={styles.hiddenNote} aria-label="Hidden runs">
-        {hidden} {hidden === 1 ? "run" : "runs"} with fewer than {minTasks} tasks hidden: their rates rest on too few tasks to rank.{" "}
-        <button type="button" onClick={onShow}>Show {hidden === 1 ? "it" : "them"}</button>
+        {hidden} {hidden === 1 ? "run" : "runs"} with fewer than {minTasks} tasks hidden: their rates rest on too few
+        tasks to rank.{" "}
+        <button type="button" onClick={onShow}>
+          Show {hidden === 1 ? "it" : "them"}
+        </button>
       </p>
     );
   }
@@ -22,7 +25,9 @@ export function HiddenRunsNote({ hidden, minTasks, onShow, onReset }: Props) {
     return (
       <p className={styles.hiddenNote} aria-label="Hidden runs">
         Showing runs with any number of tasks.{" "}
-        <button type="button" onClick={onReset}>Hide runs with fewer than {DEFAULT_MIN_TASKS} tasks</button>
+        <button type="button" onClick={onReset}>
+          Hide runs with fewer than {DEFAULT_MIN_TASKS} tasks
+        </button>
       </p>
     );
   }

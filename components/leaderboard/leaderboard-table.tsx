@@ -1,6 +1,13 @@
 "use client";
 
-import { flexRender, getCoreRowModel, useReactTable, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type RowSelectionState,
+  type SortingState,
+  type Updater,
+} from "@tanstack/react-table";
 import { useMemo } from "react";
 import type { MetricDefinition, MetricGroupId } from "@/lib/presenters/leaderboard-metrics";
 import type { LeaderboardRow } from "@/lib/presenters/leaderboard-rows";
@@ -26,10 +33,22 @@ function resolve<T>(updater: Updater<T>, current: T): T {
   return typeof updater === "function" ? (updater as (old: T) => T)(current) : updater;
 }
 
-export function LeaderboardTable({ rows, definitions, groups, sorting, onSortingChange, selected, onSelectionChange, pending }: Props) {
+export function LeaderboardTable({
+  rows,
+  definitions,
+  groups,
+  sorting,
+  onSortingChange,
+  selected,
+  onSelectionChange,
+  pending,
+}: Props) {
   const columns = useMemo(() => buildLeaderboardColumns(definitions, groups), [definitions, groups]);
   const metricIds = useMemo(() => new Set(definitions.map((d) => d.id)), [definitions]);
-  const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries(selected.map((id) => [id, true])), [selected]);
+  const rowSelection = useMemo<RowSelectionState>(
+    () => Object.fromEntries(selected.map((id) => [id, true])),
+    [selected],
+  );
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns functions the React Compiler cannot memoize; this component is left uncompiled
   const table = useReactTable({
     data: rows,
@@ -45,7 +64,8 @@ export function LeaderboardTable({ rows, definitions, groups, sorting, onSorting
     onRowSelectionChange: (updater) => onSelectionChange(resolve(updater, rowSelection)),
   });
   const isNumeric = (id: string) => metricIds.has(id) || NUMERIC_INFO_COLUMNS.has(id);
-  const cellClass = (id: string) => [isNumeric(id) ? "num" : "", id === STICKY_COLUMN ? styles.stickyName : ""].filter(Boolean).join(" ") || undefined;
+  const cellClass = (id: string) =>
+    [isNumeric(id) ? "num" : "", id === STICKY_COLUMN ? styles.stickyName : ""].filter(Boolean).join(" ") || undefined;
 
   return (
     <div className={`${styles.scroll} ${pending ? styles.pending : ""}`} aria-busy={pending}>
@@ -53,11 +73,19 @@ export function LeaderboardTable({ rows, definitions, groups, sorting, onSorting
         <thead>
           {table.getHeaderGroups().map((headerGroup, depth) => (
             <tr key={headerGroup.id}>
-              {depth === 0 ? <th rowSpan={2} className={styles.stickySelect}><SelectColumnHeader table={table} /></th> : null}
+              {depth === 0 ? (
+                <th rowSpan={2} className={styles.stickySelect}>
+                  <SelectColumnHeader table={table} />
+                </th>
+              ) : null}
               {headerGroup.headers.map((header) => {
                 if (header.isPlaceholder) return <th key={header.id} colSpan={header.colSpan} />;
                 if (header.subHeaders.length > 0) {
-                  return <th key={header.id} colSpan={header.colSpan} className={styles.groupHeader}>{flexRender(header.column.columnDef.header, header.getContext())}</th>;
+                  return (
+                    <th key={header.id} colSpan={header.colSpan} className={styles.groupHeader}>
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                    </th>
+                  );
                 }
                 const sorted = header.column.getIsSorted();
                 return (
@@ -66,7 +94,11 @@ export function LeaderboardTable({ rows, definitions, groups, sorting, onSorting
                     className={cellClass(header.column.id)}
                     aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
                   >
-                    <button type="button" className={styles.sortButton} onClick={header.column.getToggleSortingHandler()}>
+                    <button
+                      type="button"
+                      className={styles.sortButton}
+                      onClick={header.column.getToggleSortingHandler()}
+                    >
                       {flexRender(header.column.columnDef.header, header.getContext())}
                       {sorted === "asc" ? " ▲" : sorted === "desc" ? " ▼" : ""}
                     </button>

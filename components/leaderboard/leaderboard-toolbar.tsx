@@ -31,7 +31,14 @@ export function LeaderboardToolbar({ query, facets, groups, onChange }: Props) {
   }, [text, query.q, onChange]);
 
   // Controls answer at once; the URL (and so the table) follows when the server has re-rendered.
-  const fromUrl = { suite: query.suite, family: query.family, variant: query.variant, tag: query.tag, groups, minTasks: query.minTasks };
+  const fromUrl = {
+    suite: query.suite,
+    family: query.family,
+    variant: query.variant,
+    tag: query.tag,
+    groups,
+    minTasks: query.minTasks,
+  };
   const urlKey = JSON.stringify(fromUrl);
   const [shown, setShown] = useState(fromUrl);
   const [shownKey, setShownKey] = useState(urlKey);
@@ -54,14 +61,21 @@ export function LeaderboardToolbar({ query, facets, groups, onChange }: Props) {
     <div className={`panel ${styles.toolbar}`}>
       <label className={styles.field}>
         Search
-        <input type="search" value={text} placeholder="model, run, suite…" onChange={(event) => setText(event.target.value)} />
+        <input
+          type="search"
+          value={text}
+          placeholder="model, run, suite…"
+          onChange={(event) => setText(event.target.value)}
+        />
       </label>
       <label className={styles.field}>
         Suite
         <select value={shown.suite ?? ""} onChange={(event) => change({ suite: event.target.value || undefined })}>
           <option value="">All suites</option>
           {facets.suites.map((suite) => (
-            <option key={suite.value} value={suite.value}>{suite.label}</option>
+            <option key={suite.value} value={suite.value}>
+              {suite.label}
+            </option>
           ))}
         </select>
       </label>
@@ -70,7 +84,9 @@ export function LeaderboardToolbar({ query, facets, groups, onChange }: Props) {
         <select value={shown.family ?? ""} onChange={(event) => change({ family: event.target.value || undefined })}>
           <option value="">All families</option>
           {facets.families.map((family) => (
-            <option key={family} value={family}>{family}</option>
+            <option key={family} value={family}>
+              {family}
+            </option>
           ))}
         </select>
       </label>
@@ -79,7 +95,9 @@ export function LeaderboardToolbar({ query, facets, groups, onChange }: Props) {
         <select value={shown.variant ?? ""} onChange={(event) => change({ variant: event.target.value || undefined })}>
           <option value="">All variants</option>
           {facets.variants.map((variant) => (
-            <option key={variant} value={variant}>{variant}</option>
+            <option key={variant} value={variant}>
+              {variant}
+            </option>
           ))}
         </select>
       </label>
@@ -95,7 +113,9 @@ export function LeaderboardToolbar({ query, facets, groups, onChange }: Props) {
         >
           <option value="">All tags</option>
           {facets.tags.map((tag) => (
-            <option key={tag} value={tag}>{tag}</option>
+            <option key={tag} value={tag}>
+              {tag}
+            </option>
           ))}
         </select>
       </label>
@@ -116,7 +136,12 @@ export function LeaderboardToolbar({ query, facets, groups, onChange }: Props) {
         <legend className="muted">Column groups</legend>
         {METRIC_GROUPS.map((group) => (
           <label key={group.id}>
-            <input type="checkbox" checked={shown.groups.includes(group.id)} onChange={(event) => toggleGroup(group.id, event.target.checked)} /> {group.label}
+            <input
+              type="checkbox"
+              checked={shown.groups.includes(group.id)}
+              onChange={(event) => toggleGroup(group.id, event.target.checked)}
+            />{" "}
+            {group.label}
           </label>
         ))}
       </fieldset>

@@ -23,22 +23,33 @@ export function Leaderboard({ view, query, chart }: Props) {
   const { navigate, pending } = useLeaderboardNavigation(query);
   // Selection survives paging and filtering; its order decides the comparison baseline.
   const [selected, setSelected] = useState<SelectedRun[]>([]);
-  const sorting = useMemo<SortingState>(() => (query.sort ? [{ id: query.sort, desc: query.dir === "desc" }] : []), [query.sort, query.dir]);
+  const sorting = useMemo<SortingState>(
+    () => (query.sort ? [{ id: query.sort, desc: query.dir === "desc" }] : []),
+    [query.sort, query.dir],
+  );
   const selectedIds = useMemo(() => selected.map((run) => run.id), [selected]);
 
   const changeSelection = (next: RowSelectionState) => {
     const kept = selected.filter((run) => next[run.id]);
-    const added = view.rows.filter((row) => next[row.id] && !kept.some((run) => run.id === row.id)).map((row) => ({ id: row.id, label: `${row.model} · ${row.variant}` }));
+    const added = view.rows
+      .filter((row) => next[row.id] && !kept.some((run) => run.id === row.id))
+      .map((row) => ({ id: row.id, label: `${row.model} · ${row.variant}` }));
     setSelected([...kept, ...added]);
   };
 
   return (
     <>
       <LeaderboardToolbar query={query} facets={view.facets} groups={view.groups} onChange={navigate} />
-      <LeaderboardChart series={chart} definitions={view.definitions} onMetricChange={(metric) => navigate({ metric })} />
+      <LeaderboardChart
+        series={chart}
+        definitions={view.definitions}
+        onMetricChange={(metric) => navigate({ metric })}
+      />
       <CompareBar selected={selected} onClear={() => setSelected([])} />
       <p className="muted" role="status">
-        {view.matchingRuns === view.totalRuns ? `${view.totalRuns} runs` : `${view.matchingRuns} of ${view.totalRuns} runs listed`}
+        {view.matchingRuns === view.totalRuns
+          ? `${view.totalRuns} runs`
+          : `${view.matchingRuns} of ${view.totalRuns} runs listed`}
         {pending ? " · updating…" : ""}
       </p>
       <HiddenRunsNote

@@ -7,7 +7,12 @@ export function ProtocolExportLinks({ suiteId }: { suiteId: string }) {
     <div className="row" aria-label="Export">
       <span className="muted">Download:</span>
       {FORMATS.map((format) => (
-        <a key={format} className="button" href={`/api/suites/${encodeURIComponent(suiteId)}/protocol?format=${format}`} download>
+        <a
+          key={format}
+          className="button"
+          href={`/api/suites/${encodeURIComponent(suiteId)}/protocol?format=${format}`}
+          download
+        >
           {EXPORT_FORMATS[format].label}
         </a>
       ))}

@@ -20,12 +20,16 @@ export function ProtocolTableView({ table }: { table: ProtocolTable }) {
             <th rowSpan={2}>Metric</th>
             <th rowSpan={2}>Scoring</th>
             {table.groups.map((group) => (
-              <th key={group.key} colSpan={group.columns.length} className={styles.group}>{group.label}</th>
+              <th key={group.key} colSpan={group.columns.length} className={styles.group}>
+                {group.label}
+              </th>
             ))}
           </tr>
           <tr>
             {table.columns.map((column) => (
-              <th key={column.runId} className={`num ${styles.variant}`} title={column.runName}>{column.label}</th>
+              <th key={column.runId} className={`num ${styles.variant}`} title={column.runName}>
+                {column.label}
+              </th>
             ))}
           </tr>
         </thead>
@@ -34,11 +38,24 @@ export function ProtocolTableView({ table }: { table: ProtocolTable }) {
             const span = levelSpan(table, index);
             return (
               <tr key={`${row.level}-${row.metric}`}>
-                {span > 0 ? <th scope="rowgroup" rowSpan={span} className={styles.level}>{row.level}</th> : null}
-                <th scope="row" className={styles.metric}>{row.metric}</th>
-                <td><span className={row.scoring === "LLM judge" ? "badge warn" : "badge"}>{row.scoring}</span></td>
+                {span > 0 ? (
+                  <th scope="rowgroup" rowSpan={span} className={styles.level}>
+                    {row.level}
+                  </th>
+                ) : null}
+                <th scope="row" className={styles.metric}>
+                  {row.metric}
+                </th>
+                <td>
+                  <span className={row.scoring === "LLM judge" ? "badge warn" : "badge"}>{row.scoring}</span>
+                </td>
                 {row.cells.map((cell, cellIndex) => (
-                  <td key={table.columns[cellIndex]?.runId ?? cellIndex} className={`num ${cell === "n/a" ? "muted" : ""}`}>{cell}</td>
+                  <td
+                    key={table.columns[cellIndex]?.runId ?? cellIndex}
+                    className={`num ${cell === "n/a" ? "muted" : ""}`}
+                  >
+                    {cell}
+                  </td>
                 ))}
               </tr>
             );

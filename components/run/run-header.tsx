@@ -32,7 +32,9 @@ function TagList({ tags }: { tags: Record<string, string> }) {
   return (
     <ul aria-label="Tags" className={styles.tags}>
       {entries.map(([key, value]) => (
-        <li key={key} className="badge">{key}={value}</li>
+        <li key={key} className="badge">
+          {key}={value}
+        </li>
       ))}
     </ul>
   );
@@ -51,13 +53,18 @@ export function RunHeader({ run }: { run: RunHeaderView }) {
           <dt>Model</dt>
           <dd>
             {run.model.name}
-            {run.model.family || run.model.size ? <span className="muted"> · {[run.model.family, run.model.size].filter(Boolean).join(" ")}</span> : null}
+            {run.model.family || run.model.size ? (
+              <span className="muted"> · {[run.model.family, run.model.size].filter(Boolean).join(" ")}</span>
+            ) : null}
           </dd>
         </div>
         <div className={styles.item}>
           <dt>Suite</dt>
           <dd>
-            <Link href={`/suites/${encodeURIComponent(run.suite.id)}/protocol`} title="Protocol table and cost vs success of this suite">
+            <Link
+              href={`/suites/${encodeURIComponent(run.suite.id)}/protocol`}
+              title="Protocol table and cost vs success of this suite"
+            >
               {run.suiteLabel}
             </Link>
             {run.suite.domain ? <span className="muted"> · {run.suite.domain}</span> : null}
@@ -66,11 +73,15 @@ export function RunHeader({ run }: { run: RunHeaderView }) {
         </div>
         <div className={styles.item}>
           <dt>Setting</dt>
-          <dd>{run.settingLabel || <span className="muted">default (simulated user, the suite&apos;s first policy)</span>}</dd>
+          <dd>
+            {run.settingLabel || <span className="muted">default (simulated user, the suite&apos;s first policy)</span>}
+          </dd>
         </div>
         <div className={styles.item}>
           <dt>Tags</dt>
-          <dd><TagList tags={run.tags} /></dd>
+          <dd>
+            <TagList tags={run.tags} />
+          </dd>
         </div>
         <ConfigItem label="Agent" config={run.agent} />
         <ConfigItem label="User simulator" config={run.userSimulator} />
@@ -79,7 +90,9 @@ export function RunHeader({ run }: { run: RunHeaderView }) {
           <dt>Source</dt>
           <dd>
             <span className="mono">{run.fileName}</span>
-            <div className="muted">format {run.sourceFormat} · uploaded {run.uploadedAt.replace("T", " ").slice(0, 16)} UTC</div>
+            <div className="muted">
+              format {run.sourceFormat} · uploaded {run.uploadedAt.replace("T", " ").slice(0, 16)} UTC
+            </div>
           </dd>
         </div>
         {run.sourceScore ? (
@@ -87,7 +100,10 @@ export function RunHeader({ run }: { run: RunHeaderView }) {
             <dt>Primary scorer</dt>
             <dd>
               <span className="mono">{run.sourceScore.scorer}</span>
-              <div className="muted">accuracy stored in the log: {run.sourceScore.accuracy === null ? "n/a" : `${(run.sourceScore.accuracy * 100).toFixed(1)}%`}</div>
+              <div className="muted">
+                accuracy stored in the log:{" "}
+                {run.sourceScore.accuracy === null ? "n/a" : `${(run.sourceScore.accuracy * 100).toFixed(1)}%`}
+              </div>
             </dd>
           </div>
         ) : null}
@@ -95,7 +111,11 @@ export function RunHeader({ run }: { run: RunHeaderView }) {
           <dt>Paired runs</dt>
           <dd>
             {run.pairedRuns.length === 0 ? (
-              <span className="muted">{run.pairingKey ? `none with pairing key ${run.pairingKey} on this suite and setting` : "no pairing key"}</span>
+              <span className="muted">
+                {run.pairingKey
+                  ? `none with pairing key ${run.pairingKey} on this suite and setting`
+                  : "no pairing key"}
+              </span>
             ) : (
               run.pairedRuns.map((paired) => (
                 <div key={paired.id}>
@@ -107,16 +127,22 @@ export function RunHeader({ run }: { run: RunHeaderView }) {
               <div className="muted">
                 also matching, less close in time:{" "}
                 {run.alternativeBases.map((other, index) => (
-                  <span key={other.id}>{index > 0 ? ", " : null}<Link href={`/runs/${other.id}`}>{other.name}</Link></span>
+                  <span key={other.id}>
+                    {index > 0 ? ", " : null}
+                    <Link href={`/runs/${other.id}`}>{other.name}</Link>
+                  </span>
                 ))}
               </div>
             ) : null}
             {run.candidateBases.length > 0 ? (
               <div aria-label="Candidate base runs">
-                <span className="muted">candidate base runs on this suite (set the pairing key to theirs to pair):</span>
+                <span className="muted">
+                  candidate base runs on this suite (set the pairing key to theirs to pair):
+                </span>
                 {run.candidateBases.map((other) => (
                   <div key={other.id}>
-                    <Link href={`/runs/${other.id}`}>{other.name}</Link> <span className="muted">{other.pairingKey ? `key ${other.pairingKey}` : "no key"}</span>
+                    <Link href={`/runs/${other.id}`}>{other.name}</Link>{" "}
+                    <span className="muted">{other.pairingKey ? `key ${other.pairingKey}` : "no key"}</span>
                   </div>
                 ))}
               </div>

@@ -5,8 +5,17 @@ import { formatPercent } from "@/lib/presenters/format";
 import { Pagination } from "./pagination";
 import styles from "./task-grid.module.css";
 
-const SORT_LABELS: Record<TaskGridSort, string> = { task: "task id", rate: "success rate (always-failing first)", flaky: "flakiness (flaky first)" };
-const CLASS_LABELS = { "always-failing": "always failing", flaky: "flaky", "always-passing": "always passing", unknown: "unknown" } as const;
+const SORT_LABELS: Record<TaskGridSort, string> = {
+  task: "task id",
+  rate: "success rate (always-failing first)",
+  flaky: "flakiness (flaky first)",
+};
+const CLASS_LABELS = {
+  "always-failing": "always failing",
+  flaky: "flaky",
+  "always-passing": "always passing",
+  unknown: "unknown",
+} as const;
 
 function cellLabel(taskExternalId: string, cell: TaskGridCell): string {
   const error = cell.toolError ? `, tool error${cell.toolErrorsInferred ? " (inferred)" : ""}` : "";
@@ -26,26 +35,47 @@ export function TaskGrid({ runId, grid, query }: { runId: string; grid: TaskGrid
           sort === query.gridSort ? (
             <strong key={sort}>{SORT_LABELS[sort]}</strong>
           ) : (
-            <Link key={sort} href={buildRunPageHref(runId, query, { gridSort: sort, gridPage: 1 }, "#grid")}>{SORT_LABELS[sort]}</Link>
+            <Link key={sort} href={buildRunPageHref(runId, query, { gridSort: sort, gridPage: 1 }, "#grid")}>
+              {SORT_LABELS[sort]}
+            </Link>
           ),
         )}
         <span className="spacer" />
         {(Object.keys(CLASS_LABELS) as (keyof typeof CLASS_LABELS)[]).map((key) => (
-          <span key={key} className="muted">{CLASS_LABELS[key]}: {grid.classCounts[key]}</span>
+          <span key={key} className="muted">
+            {CLASS_LABELS[key]}: {grid.classCounts[key]}
+          </span>
         ))}
       </div>
       <div className={styles.legend}>
-        <span><i className={`${styles.swatch} ${styles.success}`} /> success</span>
-        <span><i className={`${styles.swatch} ${styles.fail}`} /> fail</span>
-        <span><i className={`${styles.swatch} ${styles.unknown}`} /> unknown</span>
-        <span><i className={`${styles.swatch} ${styles.infrastructure}`} /> infrastructure</span>
-        <span><i className={`${styles.swatch} ${styles.unknown}`}><b className={styles.marker} /></i> tool error</span>
+        <span>
+          <i className={`${styles.swatch} ${styles.success}`} /> success
+        </span>
+        <span>
+          <i className={`${styles.swatch} ${styles.fail}`} /> fail
+        </span>
+        <span>
+          <i className={`${styles.swatch} ${styles.unknown}`} /> unknown
+        </span>
+        <span>
+          <i className={`${styles.swatch} ${styles.infrastructure}`} /> infrastructure
+        </span>
+        <span>
+          <i className={`${styles.swatch} ${styles.unknown}`}>
+            <b className={styles.marker} />
+          </i>{" "}
+          tool error
+        </span>
       </div>
       <table className={styles.grid}>
         <thead>
           <tr>
             <th>Task</th>
-            {grid.trials.map((trial) => <th key={trial} className={styles.trial}>{trial}</th>)}
+            {grid.trials.map((trial) => (
+              <th key={trial} className={styles.trial}>
+                {trial}
+              </th>
+            ))}
             <th className="num">Success</th>
             <th>Class</th>
           </tr>
@@ -53,7 +83,9 @@ export function TaskGrid({ runId, grid, query }: { runId: string; grid: TaskGrid
         <tbody>
           {rows.map((row) => (
             <tr key={row.taskExternalId}>
-              <th scope="row" className="mono">{row.taskExternalId}</th>
+              <th scope="row" className="mono">
+                {row.taskExternalId}
+              </th>
               {row.cells.map((cell, index) => (
                 <td key={cell?.id ?? `empty-${index}`}>
                   {cell ? (
@@ -68,8 +100,19 @@ export function TaskGrid({ runId, grid, query }: { runId: string; grid: TaskGrid
                   ) : null}
                 </td>
               ))}
-              <td className="num">{formatPercent(row.rate, 0)} <span className="muted">{row.successes}/{row.known}</span></td>
-              <td><span className={`badge ${row.taskClass === "always-failing" ? "bad" : row.taskClass === "flaky" ? "warn" : row.taskClass === "always-passing" ? "ok" : ""}`}>{CLASS_LABELS[row.taskClass]}</span></td>
+              <td className="num">
+                {formatPercent(row.rate, 0)}{" "}
+                <span className="muted">
+                  {row.successes}/{row.known}
+                </span>
+              </td>
+              <td>
+                <span
+                  className={`badge ${row.taskClass === "always-failing" ? "bad" : row.taskClass === "flaky" ? "warn" : row.taskClass === "always-passing" ? "ok" : ""}`}
+                >
+                  {CLASS_LABELS[row.taskClass]}
+                </span>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -25,22 +25,41 @@ export function TrajectoryTable({ runId, rows }: { runId: string; rows: Trajecto
       <tbody>
         {rows.map((row) => (
           <tr key={row.id}>
-            <td className="mono"><Link href={`/runs/${runId}/trajectories/${row.id}`}>{row.taskExternalId}</Link></td>
+            <td className="mono">
+              <Link href={`/runs/${runId}/trajectories/${row.id}`}>{row.taskExternalId}</Link>
+            </td>
             <td className="num">{row.trial}</td>
-            <td><OutcomeBadge success={row.success} stopReason={row.stopReason} /></td>
+            <td>
+              <OutcomeBadge success={row.success} stopReason={row.stopReason} />
+            </td>
             <td className="num">{formatNumber(row.reward)}</td>
-            <td>{row.stopReason ?? <span className="muted">n/a</span>} {row.stopReasonInferred ? <InferredTag what="The stop reason" /> : null}</td>
+            <td>
+              {row.stopReason ?? <span className="muted">n/a</span>}{" "}
+              {row.stopReasonInferred ? <InferredTag what="The stop reason" /> : null}
+            </td>
             <td className="num">
               {row.toolErrorCount}
-              {row.unresolvedToolErrorCount > 0 ? <span className="muted"> ({row.unresolvedToolErrorCount} unresolved)</span> : null}
-              {row.toolErrorsInferred ? <> <InferredTag what="The error flag" /></> : null}
+              {row.unresolvedToolErrorCount > 0 ? (
+                <span className="muted"> ({row.unresolvedToolErrorCount} unresolved)</span>
+              ) : null}
+              {row.toolErrorsInferred ? (
+                <>
+                  {" "}
+                  <InferredTag what="The error flag" />
+                </>
+              ) : null}
             </td>
             <td className="num">{row.userTurns}</td>
             <td className="num">{row.eventCount}</td>
             <td>{row.failureCategory ?? <span className="muted">n/a</span>}</td>
             <td>
               {row.finalReply === null ? <span className="muted">n/a</span> : <span>{row.finalReply}</span>}
-              {row.finalReplyInferred ? <> <InferredTag what="The final reply" /></> : null}
+              {row.finalReplyInferred ? (
+                <>
+                  {" "}
+                  <InferredTag what="The final reply" />
+                </>
+              ) : null}
             </td>
           </tr>
         ))}

@@ -9,18 +9,25 @@ export function CostSuccessSection({ model, suiteId }: { model: CostSuccessChart
     <section className="panel" aria-label="Cost vs success">
       <h2>Cost vs success</h2>
       <p className="muted">
-        Mean {model.basis === "agent" ? "agent" : "agent + user simulator"} cost per trajectory against success rate, one point per run. The
-        line joins the Pareto frontier: runs that no cheaper run matches or beats.{" "}
-        <Link href={`/suites/${encodeURIComponent(suiteId)}/protocol?cost=${other}`}>Use {other === "agent" ? "agent cost only" : "agent + user cost"}</Link>
+        Mean {model.basis === "agent" ? "agent" : "agent + user simulator"} cost per trajectory against success rate,
+        one point per run. The line joins the Pareto frontier: runs that no cheaper run matches or beats.{" "}
+        <Link href={`/suites/${encodeURIComponent(suiteId)}/protocol?cost=${other}`}>
+          Use {other === "agent" ? "agent cost only" : "agent + user cost"}
+        </Link>
       </p>
-      {model.points.length === 0 ? <p className="muted">No run of this suite records a cost and an outcome (n/a).</p> : <CostSuccessChart model={model} />}
+      {model.points.length === 0 ? (
+        <p className="muted">No run of this suite records a cost and an outcome (n/a).</p>
+      ) : (
+        <CostSuccessChart model={model} />
+      )}
       {model.frontier.length > 0 ? (
         <p>
           Frontier:{" "}
           {model.frontier.map((point, index) => (
             <span key={point.id}>
               {index > 0 ? " → " : ""}
-              <Link href={`/runs/${encodeURIComponent(point.id)}`}>{point.name}</Link> (${point.cost.toPrecision(3)}, {point.success.toFixed(1)}%)
+              <Link href={`/runs/${encodeURIComponent(point.id)}`}>{point.name}</Link> (${point.cost.toPrecision(3)},{" "}
+              {point.success.toFixed(1)}%)
             </span>
           ))}
         </p>

@@ -29,23 +29,54 @@ function JumpLink({ seq, onJump, children }: { seq: number; onJump: (seq: number
 }
 
 export function TimelineEventRow({ event, marks, expanded, onToggle, onJump }: EventRowProps) {
-  const rowClass = [styles.event, styles[`actor_${event.actor}`] ?? "", event.isError ? styles.errorRow : "", event.firstError ? styles.firstError : ""].join(" ");
+  const rowClass = [
+    styles.event,
+    styles[`actor_${event.actor}`] ?? "",
+    event.isError ? styles.errorRow : "",
+    event.firstError ? styles.firstError : "",
+  ].join(" ");
   return (
-    <article className={rowClass} data-event-row={event.seq} aria-label={`event ${event.seq}: ${event.actor} ${KIND_LABELS[event.kind] ?? event.kind}`}>
+    <article
+      className={rowClass}
+      data-event-row={event.seq}
+      aria-label={`event ${event.seq}: ${event.actor} ${KIND_LABELS[event.kind] ?? event.kind}`}
+    >
       <div className={styles.eventHead}>
         <span className={styles.seq}>#{event.seq}</span>
-        <span className={`badge ${styles[`badge_${event.actor}`] ?? ""}`}>{event.actor === "user" ? "simulated user" : event.actor}</span>
+        <span className={`badge ${styles[`badge_${event.actor}`] ?? ""}`}>
+          {event.actor === "user" ? "simulated user" : event.actor}
+        </span>
         <span className={styles.kind}>{KIND_LABELS[event.kind] ?? event.kind}</span>
         {event.toolName ? <span className="mono">{event.toolName}</span> : null}
-        {event.resultOf !== null ? <JumpLink seq={event.resultOf} onJump={onJump}>{`result of #${event.resultOf}`}</JumpLink> : null}
+        {event.resultOf !== null ? (
+          <JumpLink seq={event.resultOf} onJump={onJump}>{`result of #${event.resultOf}`}</JumpLink>
+        ) : null}
         {event.isError ? <span className="badge bad">tool error</span> : null}
-        {event.isError && event.errorInferred ? <span className="badge warn" title="The error flag was inferred from the output text">inferred</span> : null}
-        {event.firstError ? <span className="badge bad" data-first-error>first error</span> : null}
+        {event.isError && event.errorInferred ? (
+          <span className="badge warn" title="The error flag was inferred from the output text">
+            inferred
+          </span>
+        ) : null}
+        {event.firstError ? (
+          <span className="badge bad" data-first-error>
+            first error
+          </span>
+        ) : null}
         {event.failed && event.kind === "tool_call" ? <span className="badge bad">failed call</span> : null}
-        {event.retriedAt !== null ? <JumpLink seq={event.retriedAt} onJump={onJump}>{`retried at #${event.retriedAt}`}</JumpLink> : null}
-        {event.resolvedAt !== null ? <JumpLink seq={event.resolvedAt} onJump={onJump}>{`resolved at #${event.resolvedAt}`}</JumpLink> : null}
-        {event.unresolved ? <span className="badge warn" title="No later successful result of the same tool by the same actor">unresolved</span> : null}
-        {event.retryOf !== null ? <JumpLink seq={event.retryOf} onJump={onJump}>{`retry of #${event.retryOf}`}</JumpLink> : null}
+        {event.retriedAt !== null ? (
+          <JumpLink seq={event.retriedAt} onJump={onJump}>{`retried at #${event.retriedAt}`}</JumpLink>
+        ) : null}
+        {event.resolvedAt !== null ? (
+          <JumpLink seq={event.resolvedAt} onJump={onJump}>{`resolved at #${event.resolvedAt}`}</JumpLink>
+        ) : null}
+        {event.unresolved ? (
+          <span className="badge warn" title="No later successful result of the same tool by the same actor">
+            unresolved
+          </span>
+        ) : null}
+        {event.retryOf !== null ? (
+          <JumpLink seq={event.retryOf} onJump={onJump}>{`retry of #${event.retryOf}`}</JumpLink>
+        ) : null}
         {marks?.map((mark) => (
           <span key={mark} className={`badge ${styles.checkMark}`} data-check-mark>
             check: {mark}
@@ -58,7 +89,14 @@ export function TimelineEventRow({ event, marks, expanded, onToggle, onJump }: E
       ) : event.text !== null ? (
         <div className={styles.text}>{event.text}</div>
       ) : null}
-      {event.body !== null ? <CollapsibleText text={event.body} expanded={expanded} onToggle={() => onToggle(event.seq)} error={event.isError} /> : null}
+      {event.body !== null ? (
+        <CollapsibleText
+          text={event.body}
+          expanded={expanded}
+          onToggle={() => onToggle(event.seq)}
+          error={event.isError}
+        />
+      ) : null}
     </article>
   );
 }

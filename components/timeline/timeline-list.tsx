@@ -11,8 +11,10 @@ import styles from "./timeline.module.css";
 function estimateRowHeight(row: TimelineRow): number {
   if (row.type === "turn") return 36 + 20 * row.turn.labels.length;
   const { event } = row;
-  const shownText = event.text === null ? null : event.kind === "system" ? collapseText(event.text).preview : event.text;
-  const textLines = shownText === null ? 0 : Math.min(40, Math.ceil(shownText.length / 110) + shownText.split("\n").length - 1);
+  const shownText =
+    event.text === null ? null : event.kind === "system" ? collapseText(event.text).preview : event.text;
+  const textLines =
+    shownText === null ? 0 : Math.min(40, Math.ceil(shownText.length / 110) + shownText.split("\n").length - 1);
   const bodyLines = event.body === null ? 0 : collapseText(event.body).preview.split("\n").length + 2;
   return 34 + 19 * textLines + 16 * bodyLines;
 }
@@ -25,10 +27,21 @@ const EVENT_HASH = /^#event-(\d+)$/;
  * `marks`: labels of the verdict checks that refer to each event (seq). Links to `#event-N` anywhere on the
  * page (verdict panel, search results) move the windowed list to that event, also when the page opens with one.
  */
-export function TimelineList({ rows, firstErrorSeq, marks = {} }: { rows: TimelineRow[]; firstErrorSeq: number | null; marks?: Record<number, string[]> }) {
+export function TimelineList({
+  rows,
+  firstErrorSeq,
+  marks = {},
+}: {
+  rows: TimelineRow[];
+  firstErrorSeq: number | null;
+  marks?: Record<number, string[]>;
+}) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [target, setTarget] = useState<ScrollTarget | null>(null);
-  const indexBySeq = useMemo(() => new Map(rows.flatMap((row, index) => (row.type === "event" ? [[row.event.seq, index] as const] : []))), [rows]);
+  const indexBySeq = useMemo(
+    () => new Map(rows.flatMap((row, index) => (row.type === "event" ? [[row.event.seq, index] as const] : []))),
+    [rows],
+  );
 
   const jump = useCallback(
     (seq: number) => {
@@ -87,12 +100,18 @@ export function TimelineList({ rows, firstErrorSeq, marks = {} }: { rows: Timeli
     <div>
       <div className={styles.toolbar}>
         {firstErrorSeq !== null ? (
-          <button type="button" onClick={() => jump(firstErrorSeq)}>Jump to first error (#{firstErrorSeq}) <kbd>e</kbd></button>
+          <button type="button" onClick={() => jump(firstErrorSeq)}>
+            Jump to first error (#{firstErrorSeq}) <kbd>e</kbd>
+          </button>
         ) : (
           <span className="muted">No tool error and no judge-flagged turn.</span>
         )}
-        <button type="button" onClick={() => setTarget({ index: 0, nonce: Date.now() })}>Top</button>
-        <button type="button" onClick={() => setTarget({ index: Math.max(0, rows.length - 1), nonce: Date.now() })}>End</button>
+        <button type="button" onClick={() => setTarget({ index: 0, nonce: Date.now() })}>
+          Top
+        </button>
+        <button type="button" onClick={() => setTarget({ index: Math.max(0, rows.length - 1), nonce: Date.now() })}>
+          End
+        </button>
       </div>
       <VirtualList
         items={rows}
@@ -105,7 +124,13 @@ export function TimelineList({ rows, firstErrorSeq, marks = {} }: { rows: Timeli
           row.type === "turn" ? (
             <TimelineTurnRow turn={row.turn} />
           ) : (
-            <TimelineEventRow event={row.event} marks={marks[row.event.seq]} expanded={expanded.has(row.event.seq)} onToggle={toggle} onJump={jump} />
+            <TimelineEventRow
+              event={row.event}
+              marks={marks[row.event.seq]}
+              expanded={expanded.has(row.event.seq)}
+              onToggle={toggle}
+              onJump={jump}
+            />
           )
         }
       />

@@ -5,7 +5,11 @@ export function TimelineTurnRow({ turn }: { turn: TimelineTurnHeader }) {
   return (
     <div className={`${styles.turn} ${turn.flagged ? styles.flaggedTurn : ""}`} data-turn={turn.turnIndex}>
       <strong>Turn {turn.turnIndex}</strong>
-      <span className="muted"> · {turn.eventCount} events · {turn.actors.map((actor) => (actor === "user" ? "simulated user" : actor)).join(", ")}</span>
+      <span className="muted">
+        {" "}
+        · {turn.eventCount} events ·{" "}
+        {turn.actors.map((actor) => (actor === "user" ? "simulated user" : actor)).join(", ")}
+      </span>
       {turn.flagged ? <span className="badge bad">judge flagged</span> : null}
       {turn.labels.map((label, index) => (
         <div key={index} className={styles.turnLabel}>

@@ -35,18 +35,38 @@ function YesNo({ value }: { value: boolean | null }) {
   return <>{value === null ? "n/a" : value ? "yes" : "no"}</>;
 }
 
-export function TrajectoryEnd({ end, diff, reply }: { end: TrajectoryEndView; diff: StateDiff; reply: ReplyCheckView }) {
+export function TrajectoryEnd({
+  end,
+  diff,
+  reply,
+}: {
+  end: TrajectoryEndView;
+  diff: StateDiff;
+  reply: ReplyCheckView;
+}) {
   const { judge } = end;
   const hasJudge = Object.entries(judge).some(([key, value]) => key !== "name" && value !== null);
   return (
     <section aria-label="End of trajectory" className="panel">
       <h2>The end</h2>
       <div className="row">
-        <span>Stop reason: <strong>{end.stopReason ?? "n/a"}</strong></span>
-        {end.stopReasonInferred ? <span className="badge warn" title="Inferred by the importer, not recorded by the benchmark">inferred</span> : null}
-        <span>State check <Check value={end.stateMatch} /></span>
-        <span>Reply check <Check value={end.replyCheck} /></span>
-        <span>Reward: <strong>{formatNumber(end.reward)}</strong></span>
+        <span>
+          Stop reason: <strong>{end.stopReason ?? "n/a"}</strong>
+        </span>
+        {end.stopReasonInferred ? (
+          <span className="badge warn" title="Inferred by the importer, not recorded by the benchmark">
+            inferred
+          </span>
+        ) : null}
+        <span>
+          State check <Check value={end.stateMatch} />
+        </span>
+        <span>
+          Reply check <Check value={end.replyCheck} />
+        </span>
+        <span>
+          Reward: <strong>{formatNumber(end.reward)}</strong>
+        </span>
       </div>
       <h3>Final state against expected</h3>
       <StateDiffTable diff={diff} />
@@ -55,21 +75,55 @@ export function TrajectoryEnd({ end, diff, reply }: { end: TrajectoryEndView; di
       {end.rewardBreakdown !== null && end.rewardBreakdown !== undefined ? (
         <>
           <h3>Reward breakdown</h3>
-          <pre className="json" aria-label="Reward breakdown">{formatJson(end.rewardBreakdown)}</pre>
+          <pre className="json" aria-label="Reward breakdown">
+            {formatJson(end.rewardBreakdown)}
+          </pre>
         </>
       ) : null}
       <h3>Judge</h3>
       {hasJudge ? (
         <table className="data" aria-label="Judge labels">
           <tbody>
-            <tr><th>Judge</th><td>{judge.name ?? "n/a"}</td></tr>
-            <tr><th>Goal completed</th><td><YesNo value={judge.goalCompleted} /></td></tr>
-            <tr><th>Error source</th><td>{judge.errorSource ?? "n/a"}</td></tr>
-            <tr><th>Tool hallucination</th><td><YesNo value={judge.toolHallucination} /></td></tr>
-            <tr><th>User hallucination</th><td><YesNo value={judge.userHallucination} /></td></tr>
-            <tr><th>Policy violation</th><td><YesNo value={judge.policyViolation} /></td></tr>
-            <tr><th>Failure category</th><td>{judge.failureCategory ?? "n/a"}</td></tr>
-            <tr><th>Rationale</th><td style={{ whiteSpace: "pre-wrap" }}>{judge.rationale ?? "n/a"}</td></tr>
+            <tr>
+              <th>Judge</th>
+              <td>{judge.name ?? "n/a"}</td>
+            </tr>
+            <tr>
+              <th>Goal completed</th>
+              <td>
+                <YesNo value={judge.goalCompleted} />
+              </td>
+            </tr>
+            <tr>
+              <th>Error source</th>
+              <td>{judge.errorSource ?? "n/a"}</td>
+            </tr>
+            <tr>
+              <th>Tool hallucination</th>
+              <td>
+                <YesNo value={judge.toolHallucination} />
+              </td>
+            </tr>
+            <tr>
+              <th>User hallucination</th>
+              <td>
+                <YesNo value={judge.userHallucination} />
+              </td>
+            </tr>
+            <tr>
+              <th>Policy violation</th>
+              <td>
+                <YesNo value={judge.policyViolation} />
+              </td>
+            </tr>
+            <tr>
+              <th>Failure category</th>
+              <td>{judge.failureCategory ?? "n/a"}</td>
+            </tr>
+            <tr>
+              <th>Rationale</th>
+              <td style={{ whiteSpace: "pre-wrap" }}>{judge.rationale ?? "n/a"}</td>
+            </tr>
           </tbody>
         </table>
       ) : (

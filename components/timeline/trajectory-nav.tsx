@@ -22,13 +22,28 @@ interface TrajectoryNavProps {
   pairingKey: string | null;
 }
 
-function NavLink({ runId, target, label, shortcut }: { runId: string; target: NavigationTarget | null; label: string; shortcut: string }) {
+function NavLink({
+  runId,
+  target,
+  label,
+  shortcut,
+}: {
+  runId: string;
+  target: NavigationTarget | null;
+  label: string;
+  shortcut: string;
+}) {
   const content = (
     <>
       {label} <kbd>{shortcut}</kbd>
     </>
   );
-  if (!target) return <span className={styles.disabled} aria-disabled="true">{content}</span>;
+  if (!target)
+    return (
+      <span className={styles.disabled} aria-disabled="true">
+        {content}
+      </span>
+    );
   return (
     <Link href={`/runs/${runId}/trajectories/${target.id}`} title={target.label}>
       {content}
@@ -49,7 +64,13 @@ export function TrajectoryNav({ runId, taskExternalId, navigation, paired, pairi
     };
     const onKey = (event: KeyboardEvent) => {
       const element = event.target as HTMLElement | null;
-      if (event.metaKey || event.ctrlKey || event.altKey || element?.closest("input, textarea, select, [contenteditable]")) return;
+      if (
+        event.metaKey ||
+        event.ctrlKey ||
+        event.altKey ||
+        element?.closest("input, textarea, select, [contenteditable]")
+      )
+        return;
       const href = keys[event.key];
       if (href) {
         event.preventDefault();
@@ -69,13 +90,19 @@ export function TrajectoryNav({ runId, taskExternalId, navigation, paired, pairi
         <NavLink runId={runId} target={navigation.previousTask} label="← Previous task" shortcut="K" />
         <NavLink runId={runId} target={navigation.nextTask} label="Next task →" shortcut="J" />
         <span className={styles.sep} />
-        <Link href={`/runs/${runId}`}>Up to the run <kbd>u</kbd></Link>
-        <span className="muted">task {navigation.taskPosition} of {navigation.taskCount}</span>
+        <Link href={`/runs/${runId}`}>
+          Up to the run <kbd>u</kbd>
+        </Link>
+        <span className="muted">
+          task {navigation.taskPosition} of {navigation.taskCount}
+        </span>
       </div>
       <div className="row">
         <span className="muted">Paired run:</span>
         {paired.length === 0 ? (
-          <span className="muted">{pairingKey ? `no other variant with pairing key ${pairingKey}` : "this run has no pairing key"}</span>
+          <span className="muted">
+            {pairingKey ? `no other variant with pairing key ${pairingKey}` : "this run has no pairing key"}
+          </span>
         ) : (
           paired.map((link) =>
             link.trajectoryId ? (
@@ -84,14 +111,16 @@ export function TrajectoryNav({ runId, taskExternalId, navigation, paired, pairi
               </Link>
             ) : (
               <span key={link.runId}>
-                {link.runName} <span className="badge">{link.variant}</span> <span className="muted">has no trajectory for task {taskExternalId}</span>
+                {link.runName} <span className="badge">{link.variant}</span>{" "}
+                <span className="muted">has no trajectory for task {taskExternalId}</span>
               </span>
             ),
           )
         )}
       </div>
       <p className={styles.help}>
-        Keyboard: <kbd>j</kbd>/<kbd>k</kbd> next/previous trial of this task, <kbd>J</kbd>/<kbd>K</kbd> next/previous task, <kbd>u</kbd> up to the run, <kbd>e</kbd> jump to the first error.
+        Keyboard: <kbd>j</kbd>/<kbd>k</kbd> next/previous trial of this task, <kbd>J</kbd>/<kbd>K</kbd> next/previous
+        task, <kbd>u</kbd> up to the run, <kbd>e</kbd> jump to the first error.
       </p>
     </nav>
   );

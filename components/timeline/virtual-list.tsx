@@ -40,7 +40,16 @@ function findFirstAtOrAfter(offsets: Float64Array, value: number): number {
  * Windowed list with measured row heights: only the rows near the visible part of its
  * scroll box are in the DOM. Heights start as estimates and are replaced by measurements.
  */
-export function VirtualList<T>({ items, getKey, estimateHeight, renderItem, className, label, scrollTarget, overscan = 600 }: VirtualListProps<T>) {
+export function VirtualList<T>({
+  items,
+  getKey,
+  estimateHeight,
+  renderItem,
+  className,
+  label,
+  scrollTarget,
+  overscan = 600,
+}: VirtualListProps<T>) {
   const containerRef = useRef<HTMLDivElement>(null);
   const measured = useRef(new Map<string, number>());
   const [version, setVersion] = useState(0);
@@ -150,7 +159,9 @@ export function VirtualList<T>({ items, getKey, estimateHeight, renderItem, clas
       tabIndex={0}
     >
       <div style={{ height: total, position: "relative" }}>
-        <div style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${offsets[start] ?? 0}px)` }}>
+        <div
+          style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${offsets[start] ?? 0}px)` }}
+        >
           {items.slice(start, end).map((item, offset) => {
             const key = getKey(item);
             return (

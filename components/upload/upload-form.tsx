@@ -2,7 +2,13 @@
 
 import { useCallback, useRef, useState } from "react";
 import { describeUploadResponse, formatBytes, type UploadOutcome } from "@/lib/presenters/upload-result";
-import { describePhaseSteps, describeServerProgress, parseUploadStatus, type UploadPhase, type UploadStatusView } from "@/lib/presenters/upload-phases";
+import {
+  describePhaseSteps,
+  describeServerProgress,
+  parseUploadStatus,
+  type UploadPhase,
+  type UploadStatusView,
+} from "@/lib/presenters/upload-phases";
 import { PhaseSteps } from "./phase-steps";
 import { UploadResult } from "./upload-result";
 
@@ -26,7 +32,11 @@ interface UploadOptionsInput {
   scorer: string;
 }
 
-function send(file: File, options: UploadOptionsInput, onSent: (bytes: number) => void): Promise<{ status: number; body: unknown }> {
+function send(
+  file: File,
+  options: UploadOptionsInput,
+  onSent: (bytes: number) => void,
+): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open("POST", "/api/bundles");
@@ -52,11 +62,17 @@ function send(file: File, options: UploadOptionsInput, onSent: (bytes: number) =
 }
 
 /** Polls the upload's status until its job is done; gives the answer the upload would have had synchronously. */
-async function follow(statusUrl: string, onStatus: (status: UploadStatusView) => void): Promise<{ status: number; body: unknown }> {
+async function follow(
+  statusUrl: string,
+  onStatus: (status: UploadStatusView) => void,
+): Promise<{ status: number; body: unknown }> {
   for (;;) {
     const response = await fetch(statusUrl, { cache: "no-store" }).catch(() => null);
     if (response && !response.ok && response.status !== 503) {
-      return { status: response.status, body: await response.json().catch(() => ({ error: `the status request answered ${response.status}` })) };
+      return {
+        status: response.status,
+        body: await response.json().catch(() => ({ error: `the status request answered ${response.status}` })),
+      };
     }
     const parsed = response?.ok ? parseUploadStatus(await response.json().catch(() => null)) : null;
     if (parsed) {
@@ -79,13 +95,29 @@ export function UploadForm() {
 
   const start = useCallback(
     async (files: FileList | File[]) => {
-      const added: UploadState[] = Array.from(files).map((file) => ({ id: crypto.randomUUID(), file, sent: 0, phase: "uploading", server: null, outcome: null }));
+      const added: UploadState[] = Array.from(files).map((file) => ({
+        id: crypto.randomUUID(),
+        file,
+        sent: 0,
+        phase: "uploading",
+        server: null,
+        outcome: null,
+      }));
       setUploads((current) => [...added, ...current]);
       for (const upload of added) {
         const { status, body } = await send(upload.file, options, (sent) => update(upload.id, { sent }));
         // 202: stored and queued; a worker ingests it and the status URL tells how far it got.
-        const statusUrl = status === 202 && body !== null && typeof body === "object" && "statusUrl" in body && typeof body.statusUrl === "string" ? body.statusUrl : null;
-        const final = statusUrl ? await follow(statusUrl, (server) => update(upload.id, { phase: server.phase, server })) : { status, body };
+        const statusUrl =
+          status === 202 &&
+          body !== null &&
+          typeof body === "object" &&
+          "statusUrl" in body &&
+          typeof body.statusUrl === "string"
+            ? body.statusUrl
+            : null;
+        const final = statusUrl
+          ? await follow(statusUrl, (server) => update(upload.id, { phase: server.phase, server }))
+          : { status, body };
         update(upload.id, { phase: "done", outcome: describeUploadResponse(final.status, final.body) });
       }
     },
@@ -99,17 +131,40 @@ export function UploadForm() {
         <p className="row">
           <label>
             Tags (key=value, one per line)
-            <textarea name="tags" rows={2} cols={32} value={options.tags} onChange={(event) => setOptions({ ...options, tags: event.target.value })} />
+            <textarea
+              name="tags"
+              rows={2}
+              cols={32}
+              value={options.tags}
+              onChange={(event) => setOptions({ ...options, tags: event.target.value })}
+            />
           </label>
           <label>
             Variant
-            <input name="variant" list="upload-variants" placeholder="from the file" maxLength={50} value={options.variant} onChange={(event) => setOptions({ ...options, variant: event.target.value })} />
+            <input
+              name="variant"
+              list="upload-variants"
+              placeholder="from the file"
+              maxLength={50}
+              value={options.variant}
+              onChange={(event) => setOptions({ ...options, variant: event.target.value })}
+            />
           </label>
           <label>
             Pair with (pairing key or run id)
-            <input name="pair" placeholder="from the model name" maxLength={200} value={options.pair} onChange={(event) => setOptions({ ...options, pair: event.target.value })} />
+            <input
+              name="pair"
+              placeholder="from the model name"
+              maxLength={200}
+              value={options.pair}
+              onChange={(event) => setOptions({ ...options, pair: event.target.value })}
+            />
           </label>
-          <datalist id="upload-variants"><option value="base" /><option value="sft" /><option value="rft" /></datalist>
+          <datalist id="upload-variants">
+            <option value="base" />
+            <option value="sft" />
+            <option value="rft" />
+          </datalist>
         </p>
       </fieldset>
       <div
@@ -125,7 +180,10 @@ export function UploadForm() {
           if (event.dataTransfer.files.length > 0) void start(event.dataTransfer.files);
         }}
       >
-        <p>Drop bundle files here (.json, .jsonl, .jsonl.gz, tau2-bench or tau-bench results, .zip or .tar.gz of a tau2 results folder, Inspect AI .eval or .json logs)</p>
+        <p>
+          Drop bundle files here (.json, .jsonl, .jsonl.gz, tau2-bench or tau-bench results, .zip or .tar.gz of a tau2
+          results folder, Inspect AI .eval or .json logs)
+        </p>
         <label className="button primary">
           Choose files
           <input
@@ -144,9 +202,16 @@ export function UploadForm() {
       <div className="row">
         <label>
           Inspect scorer (optional){" "}
-          <input type="text" value={options.scorer} placeholder="the log's first scorer" onChange={(event) => setOptions({ ...options, scorer: event.target.value })} />
+          <input
+            type="text"
+            value={options.scorer}
+            placeholder="the log's first scorer"
+            onChange={(event) => setOptions({ ...options, scorer: event.target.value })}
+          />
         </label>
-        <span className="muted">For Inspect AI logs with several scorers: whose values become rewards and success.</span>
+        <span className="muted">
+          For Inspect AI logs with several scorers: whose values become rewards and success.
+        </span>
       </div>
       {uploads.map((upload) => (
         <section key={upload.id} className="panel" aria-label={`Upload of ${upload.file.name}`}>
@@ -160,7 +225,13 @@ export function UploadForm() {
               <progress
                 aria-label="Upload progress"
                 max={upload.file.size || 1}
-                value={upload.phase === "uploading" ? upload.sent : upload.phase === "reading" || upload.phase === "writing" ? (upload.server?.bytes ?? 0) : upload.file.size}
+                value={
+                  upload.phase === "uploading"
+                    ? upload.sent
+                    : upload.phase === "reading" || upload.phase === "writing"
+                      ? (upload.server?.bytes ?? 0)
+                      : upload.file.size
+                }
               />
               <div className="muted" aria-live="polite">
                 {upload.phase === "uploading" || !upload.server

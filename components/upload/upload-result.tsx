@@ -3,28 +3,46 @@ import type { UploadOutcome } from "@/lib/presenters/upload-result";
 
 export function UploadResult({ outcome }: { outcome: UploadOutcome }) {
   if (outcome.kind === "stored") {
-    const counts = Object.entries(outcome.counts).map(([key, value]) => `${value} ${key}`).join(", ");
+    const counts = Object.entries(outcome.counts)
+      .map(([key, value]) => `${value} ${key}`)
+      .join(", ");
     return (
       <div className={outcome.duplicate ? "panel" : "ok-box"} role="status">
         <p style={{ margin: "0 0 6px" }}>
-          {outcome.duplicate ? "Already uploaded: this exact file was ingested before, nothing new was stored." : `Stored (${outcome.format}): ${counts}.`}
+          {outcome.duplicate
+            ? "Already uploaded: this exact file was ingested before, nothing new was stored."
+            : `Stored (${outcome.format}): ${counts}.`}
         </p>
         <ul style={{ margin: 0 }}>
           {outcome.runs.map((run) => (
-            <li key={run.id}><Link href={`/runs/${run.id}`}>{run.name}</Link></li>
+            <li key={run.id}>
+              <Link href={`/runs/${run.id}`}>{run.name}</Link>
+            </li>
           ))}
         </ul>
-        {outcome.warnings.length > 0 ? <ul className="muted">{outcome.warnings.map((warning) => <li key={warning}>{warning}</li>)}</ul> : null}
+        {outcome.warnings.length > 0 ? (
+          <ul className="muted">
+            {outcome.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     );
   }
   return (
     <div className="error-box" role="alert">
-      <p style={{ margin: "0 0 6px" }}><strong>Rejected ({outcome.status}):</strong> {outcome.error}</p>
+      <p style={{ margin: "0 0 6px" }}>
+        <strong>Rejected ({outcome.status}):</strong> {outcome.error}
+      </p>
       {outcome.issues.length > 0 ? (
         <table className="data" aria-label="Validation issues">
           <thead>
-            <tr><th>Line</th><th>Path</th><th>Problem</th></tr>
+            <tr>
+              <th>Line</th>
+              <th>Path</th>
+              <th>Problem</th>
+            </tr>
           </thead>
           <tbody>
             {outcome.issues.map((issue, index) => (
@@ -37,7 +55,9 @@ export function UploadResult({ outcome }: { outcome: UploadOutcome }) {
           </tbody>
         </table>
       ) : null}
-      {outcome.totalIssues > outcome.issues.length ? <p className="muted">…and {outcome.totalIssues - outcome.issues.length} more issues not listed.</p> : null}
+      {outcome.totalIssues > outcome.issues.length ? (
+        <p className="muted">…and {outcome.totalIssues - outcome.issues.length} more issues not listed.</p>
+      ) : null}
     </div>
   );
 }

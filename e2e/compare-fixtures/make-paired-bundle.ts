@@ -1,4 +1,13 @@
-import { makeBundle, makeRun, makeTask, uniqueId, type BundleInput, type EventInput, type TrajectoryInput, type TurnPredictionInput } from "@/lib/testing/factories";
+import {
+  makeBundle,
+  makeRun,
+  makeTask,
+  uniqueId,
+  type BundleInput,
+  type EventInput,
+  type TrajectoryInput,
+  type TurnPredictionInput,
+} from "@/lib/testing/factories";
 
 /**
  * A base and an SFT run of one model over 4 tasks x 2 trials with known transitions:
@@ -48,21 +57,50 @@ function turnPrediction(run: "base" | "sft", taskId: string, success: boolean): 
   };
 }
 
-export function makePairedBundle(options: { suiteName?: string; pairingKey?: string; sftJudgeVersion?: string } = {}): BundleInput {
+export function makePairedBundle(
+  options: { suiteName?: string; pairingKey?: string; sftJudgeVersion?: string } = {},
+): BundleInput {
   const pairingKey = options.pairingKey ?? uniqueId("qwen3-4b");
   const taskIds = Object.keys(PAIRED_OUTCOMES);
   const trajectories = taskIds.flatMap((taskId) => {
     const outcome = PAIRED_OUTCOMES[taskId] ?? { base: 0, sft: 0 };
-    return [1, 2].flatMap((trial) => [trajectory("base", taskId, trial, trial <= outcome.base), trajectory("sft", taskId, trial, trial <= outcome.sft)]);
+    return [1, 2].flatMap((trial) => [
+      trajectory("base", taskId, trial, trial <= outcome.base),
+      trajectory("sft", taskId, trial, trial <= outcome.sft),
+    ]);
   });
   return makeBundle({
-    suite: { name: options.suiteName ?? uniqueId("compare-suite"), version: "1", tools: [{ name: "lookup", access: "read" }, { name: "refund", access: "write" }] },
+    suite: {
+      name: options.suiteName ?? uniqueId("compare-suite"),
+      version: "1",
+      tools: [
+        { name: "lookup", access: "read" },
+        { name: "refund", access: "write" },
+      ],
+    },
     tasks: taskIds.map((id) => makeTask({ id, expectedFinalState: undefined, requiredReplyInfo: [] })),
     runs: [
-      makeRun({ id: "base", name: `${pairingKey} base`, model: { name: pairingKey }, variant: "base", pairingKey, judge: { name: "judge-llm", version: "1" } }),
-      makeRun({ id: "sft", name: `${pairingKey} sft`, model: { name: `${pairingKey}-sft` }, variant: "sft", pairingKey, judge: { name: "judge-llm", version: options.sftJudgeVersion ?? "1" } }),
+      makeRun({
+        id: "base",
+        name: `${pairingKey} base`,
+        model: { name: pairingKey },
+        variant: "base",
+        pairingKey,
+        judge: { name: "judge-llm", version: "1" },
+      }),
+      makeRun({
+        id: "sft",
+        name: `${pairingKey} sft`,
+        model: { name: `${pairingKey}-sft` },
+        variant: "sft",
+        pairingKey,
+        judge: { name: "judge-llm", version: options.sftJudgeVersion ?? "1" },
+      }),
     ],
     trajectories,
-    turnPredictions: taskIds.flatMap((taskId) => [turnPrediction("base", taskId, taskId === "task-4"), turnPrediction("sft", taskId, true)]),
+    turnPredictions: taskIds.flatMap((taskId) => [
+      turnPrediction("base", taskId, taskId === "task-4"),
+      turnPrediction("sft", taskId, true),
+    ]),
   });
 }

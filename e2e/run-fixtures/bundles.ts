@@ -1,4 +1,13 @@
-import { makeBundle, makeEvents, makeRun, makeTask, makeTrajectory, uniqueId, type BundleInput, type EventInput } from "@/lib/testing/factories";
+import {
+  makeBundle,
+  makeEvents,
+  makeRun,
+  makeTask,
+  makeTrajectory,
+  uniqueId,
+  type BundleInput,
+  type EventInput,
+} from "@/lib/testing/factories";
 
 export const XSS_SCRIPT = "<script>alert(1)</script>";
 export const XSS_IMG = "<img src=x onerror=alert(1)>";
@@ -25,8 +34,20 @@ export function makeViewsBundle(): BundleInput {
   return makeBundle({
     tasks: [
       makeTask({ persona: "polite" }),
-      makeTask({ id: "xss", goal: `Goal with ${XSS_SCRIPT}`, persona: "terse", expectedFinalState: { note: "ok" }, requiredReplyInfo: ["Done"] }),
-      makeTask({ id: "status", goal: "Tell the user the order status.", persona: "terse", expectedFinalState: undefined, requiredReplyInfo: ["paid"] }),
+      makeTask({
+        id: "xss",
+        goal: `Goal with ${XSS_SCRIPT}`,
+        persona: "terse",
+        expectedFinalState: { note: "ok" },
+        requiredReplyInfo: ["Done"],
+      }),
+      makeTask({
+        id: "status",
+        goal: "Tell the user the order status.",
+        persona: "terse",
+        expectedFinalState: undefined,
+        requiredReplyInfo: ["paid"],
+      }),
     ],
     runs: [
       makeRun({
@@ -45,14 +66,33 @@ export function makeViewsBundle(): BundleInput {
         trial: 2,
         events: failedRetry,
         finalState: { refund_cents: 2500, status: "pending", audit: { by: "agent" } },
-        judge: { goalCompleted: false, errorSource: "agent", failureCategory: "wrong-state", rationale: "The refund was left pending." },
+        judge: {
+          goalCompleted: false,
+          errorSource: "agent",
+          failureCategory: "wrong-state",
+          rationale: "The refund was left pending.",
+        },
         turnLabels: [{ turn: 1, success: false, rationale: "claimed success too early" }],
       }),
-      makeTrajectory({ trial: 3, reward: 1, rewardBreakdown: { db_check: { db_match: true, db_reward: 1 }, communicate_checks: [{ info: "2500 cents", met: true }] } }),
+      makeTrajectory({
+        trial: 3,
+        reward: 1,
+        rewardBreakdown: {
+          db_check: { db_match: true, db_reward: 1 },
+          communicate_checks: [{ info: "2500 cents", met: true }],
+        },
+      }),
       makeTrajectory({ task: "xss", trial: 1, events: xssEvents, finalState: { note: XSS_SCRIPT } }),
       makeTrajectory({ task: "xss", trial: 2, finalState: { note: "ok" }, finalReply: "Done." }),
       makeTrajectory({ task: "xss", trial: 3, finalState: { note: "ok" }, finalReply: "Done." }),
-      makeTrajectory({ task: "status", trial: 1, finalState: undefined, stopReason: "max_turns", stopReasonInferred: true, events: makeEvents().slice(0, 3) }),
+      makeTrajectory({
+        task: "status",
+        trial: 1,
+        finalState: undefined,
+        stopReason: "max_turns",
+        stopReasonInferred: true,
+        events: makeEvents().slice(0, 3),
+      }),
       makeTrajectory({ task: "status", trial: 2, finalState: undefined, finalReply: "Order is paid." }),
       makeTrajectory({ task: "status", trial: 3, finalState: undefined, finalReply: "Order is refunded." }),
       makeTrajectory({ run: "sft", trial: 1 }),
@@ -68,7 +108,13 @@ export function makeLongBundle(eventCount = 5000): BundleInput {
   for (let index = 0; events.length < eventCount; index += 1) {
     events.push({ kind: "user_message", text: `Question ${index}` });
     events.push({ kind: "tool_call", tool: "lookup", callId: `c${index}`, arguments: { page: index } });
-    events.push({ kind: "tool_result", tool: "lookup", callId: `c${index}`, output: { page: index, items: ["a", "b"] }, error: index % 250 === 7 });
+    events.push({
+      kind: "tool_result",
+      tool: "lookup",
+      callId: `c${index}`,
+      output: { page: index, items: ["a", "b"] },
+      error: index % 250 === 7,
+    });
     events.push({ kind: "agent_message", text: `Answer ${index}` });
   }
   return makeBundle({

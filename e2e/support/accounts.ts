@@ -14,8 +14,15 @@ export async function createTestUser(role: "viewer" | "annotator" | "admin"): Pr
   const client = new pg.Client({ connectionString: process.env.E2E_AUTH_DATABASE_URL });
   await client.connect();
   try {
-    const user = { email: `${uniqueId(role)}@example.test`, password: "e2e password long", name: `${role} ${uniqueId("u")}` };
-    await client.query(`INSERT INTO "User" ("id", "email", "name", "passwordHash", "role") VALUES ($1, $2, $3, $4, $5)`, [randomUUID(), user.email, user.name, await hashPassword(user.password), role]);
+    const user = {
+      email: `${uniqueId(role)}@example.test`,
+      password: "e2e password long",
+      name: `${role} ${uniqueId("u")}`,
+    };
+    await client.query(
+      `INSERT INTO "User" ("id", "email", "name", "passwordHash", "role") VALUES ($1, $2, $3, $4, $5)`,
+      [randomUUID(), user.email, user.name, await hashPassword(user.password), role],
+    );
     return user;
   } finally {
     await client.end();

@@ -40,7 +40,12 @@ describe("docs/examples", () => {
     const predictions = records.filter((record) => record.kind === "turnPrediction");
     expect(trajectories).toHaveLength(8);
     expect(trajectories.reduce((sum, trajectory) => sum + trajectory.events.length, 0)).toBe(37);
-    expect(predictions.map((record) => record.kind === "turnPrediction" && record.value.kind)).toEqual(["tool", "text", "tool", "text"]);
+    expect(predictions.map((record) => record.kind === "turnPrediction" && record.value.kind)).toEqual([
+      "tool",
+      "text",
+      "tool",
+      "text",
+    ]);
   });
 
   it("encodes the same records in all three files", async () => {
@@ -58,7 +63,13 @@ describe("docs/examples", () => {
     const outcomes = records.flatMap((record) => {
       const task = record.kind === "trajectory" ? tasks.get(record.value.task) : undefined;
       if (record.kind !== "trajectory" || !task) return [];
-      const row = prepareTrajectory({ id: "t", runId: record.value.run, taskId: task.id, task, record: record.value }).trajectory;
+      const row = prepareTrajectory({
+        id: "t",
+        runId: record.value.run,
+        taskId: task.id,
+        task,
+        record: record.value,
+      }).trajectory;
       return [[record.value.run, record.value.task, record.value.trial, row.success]];
     });
     expect(outcomes).toEqual([
@@ -83,7 +94,9 @@ describe("docs/examples", () => {
   });
 
   it("docs/bundle-format.md shows small-bundle.json verbatim", () => {
-    expect(docs("bundle-format.md").toString("utf8")).toContain(`\`\`\`json\n${docs("examples/small-bundle.json").toString("utf8")}\`\`\``);
+    expect(docs("bundle-format.md").toString("utf8")).toContain(
+      `\`\`\`json\n${docs("examples/small-bundle.json").toString("utf8")}\`\`\``,
+    );
   });
 });
 

@@ -47,12 +47,15 @@ export async function readFirstLine(chunks: Chunks, maxBytes: number): Promise<F
     kept.push(chunk);
     keptBytes += chunk.length;
     if (newline !== -1 && keptBytes - chunk.length + newline <= maxBytes) {
-      text = Buffer.concat(kept, keptBytes).toString("utf8", 0, keptBytes - chunk.length + newline).replace(/\r$/, "");
+      text = Buffer.concat(kept, keptBytes)
+        .toString("utf8", 0, keptBytes - chunk.length + newline)
+        .replace(/\r$/, "");
       break;
     }
     if (keptBytes > maxBytes) break;
   }
-  if (ended && kept.length > 0 && keptBytes <= maxBytes) text = Buffer.concat(kept, keptBytes).toString("utf8").replace(/\r$/, "");
+  if (ended && kept.length > 0 && keptBytes <= maxBytes)
+    text = Buffer.concat(kept, keptBytes).toString("utf8").replace(/\r$/, "");
   async function* rest(): AsyncGenerator<Uint8Array> {
     yield* kept;
     if (ended) return;

@@ -1,4 +1,12 @@
-export const BUNDLE_FORMATS = ["loopscope-json", "loopscope-jsonl", "tau2", "tau2-archive", "tau-bench", "inspect-eval", "inspect-json"] as const;
+export const BUNDLE_FORMATS = [
+  "loopscope-json",
+  "loopscope-jsonl",
+  "tau2",
+  "tau2-archive",
+  "tau-bench",
+  "inspect-eval",
+  "inspect-json",
+] as const;
 export type BundleFormat = (typeof BUNDLE_FORMATS)[number];
 
 export const SUPPORTED_FORMATS_TEXT = [

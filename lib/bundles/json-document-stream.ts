@@ -81,7 +81,11 @@ class Position {
 }
 
 function syntaxError(message: string, where: { line: number; column: number }): BundleInputError {
-  return new BundleInputError({ path: "", line: where.line, message: `invalid JSON: ${message} (line ${where.line}, column ${where.column})` });
+  return new BundleInputError({
+    path: "",
+    line: where.line,
+    message: `invalid JSON: ${message} (line ${where.line}, column ${where.column})`,
+  });
 }
 
 /** Stands in for the part of an item nested too deep, which is skipped instead of built. */
@@ -108,7 +112,10 @@ interface OpenValue {
  * any size or line layout needs memory for one item only. A skeleton parser checks the outer
  * structure with every value replaced by null. Nesting is counted on tokens, without recursion.
  */
-export async function* streamJsonDocument(chunks: Chunks, options: DocumentStreamOptions): AsyncGenerator<DocumentEvent> {
+export async function* streamJsonDocument(
+  chunks: Chunks,
+  options: DocumentStreamOptions,
+): AsyncGenerator<DocumentEvent> {
   const position = new Position(options.lineOffset ?? 0);
   const tokenizer = new Tokenizer({ stringBufferSize: 64 * 1024, numberBufferSize: 64 });
   const skeleton = new TokenParser({ paths: ["$"] });
@@ -132,7 +139,12 @@ export async function* streamJsonDocument(chunks: Chunks, options: DocumentStrea
   };
 
   const startValue = (emit: (value: unknown, tooDeep: boolean) => void): OpenValue => {
-    const value: OpenValue = { parser: new TokenParser({ paths: ["$"] }), baseDepth: depth, skipFrom: 0, tooDeep: false };
+    const value: OpenValue = {
+      parser: new TokenParser({ paths: ["$"] }),
+      baseDepth: depth,
+      skipFrom: 0,
+      tooDeep: false,
+    };
     value.parser.onValue = ({ value: built, stack }) => {
       if (stack.length === 0) emit(built, value.tooDeep);
     };
@@ -157,7 +169,8 @@ export async function* streamJsonDocument(chunks: Chunks, options: DocumentStrea
     if (isLeft(token)) {
       depth += 1;
       if (depth > options.maxDepth) {
-        if (arrayDepth === 0) throw syntaxError(`nested more than ${options.maxDepth} levels deep`, position.locate(info.offset));
+        if (arrayDepth === 0)
+          throw syntaxError(`nested more than ${options.maxDepth} levels deep`, position.locate(info.offset));
         value.skipFrom = depth - 1;
         value.tooDeep = true;
         value.parser.write({ token: TokenType.STRING, value: TOO_DEEP });
@@ -186,7 +199,9 @@ export async function* streamJsonDocument(chunks: Chunks, options: DocumentStrea
     if (arrayDepth > 0 && depth === arrayDepth && startsValue) {
       const array = rootType === "array" ? "" : key;
       const index = itemIndex;
-      open = startValue((value, tooDeep) => pending.push(tooDeep ? { kind: "item", array, index, value, tooDeep } : { kind: "item", array, index, value }));
+      open = startValue((value, tooDeep) =>
+        pending.push(tooDeep ? { kind: "item", array, index, value, tooDeep } : { kind: "item", array, index, value }),
+      );
       if (feedValue(open, info)) open = undefined;
       return;
     }
@@ -229,7 +244,10 @@ export async function* streamJsonDocument(chunks: Chunks, options: DocumentStrea
     skeleton.write(info);
   };
   tokenizer.onError = (error) => {
-    failure ??= error instanceof BundleInputError ? error : syntaxError(error.message, position.locate(offsetIn(error.message) ?? tokenOffset));
+    failure ??=
+      error instanceof BundleInputError
+        ? error
+        : syntaxError(error.message, position.locate(offsetIn(error.message) ?? tokenOffset));
   };
   skeleton.onError = fail;
   skeleton.onValue = () => {};
@@ -248,7 +266,10 @@ export async function* streamJsonDocument(chunks: Chunks, options: DocumentStrea
     try {
       tokenizer.write(chunk);
     } catch (error) {
-      failure ??= error instanceof BundleInputError ? error : syntaxError(error instanceof Error ? error.message : String(error), position.locate(tokenOffset));
+      failure ??=
+        error instanceof BundleInputError
+          ? error
+          : syntaxError(error instanceof Error ? error.message : String(error), position.locate(tokenOffset));
     }
     if (failure) throw failure;
     position.leave();
@@ -263,7 +284,8 @@ export async function* streamJsonDocument(chunks: Chunks, options: DocumentStrea
   }
   if (failure) throw failure;
   if (!sawRoot) throw new BundleInputError({ path: "", message: "the file contains only whitespace" });
-  if (!parser.isEnded) throw syntaxError("the document ends before its last value is closed", position.locate(Number.MAX_SAFE_INTEGER));
+  if (!parser.isEnded)
+    throw syntaxError("the document ends before its last value is closed", position.locate(Number.MAX_SAFE_INTEGER));
   yield* pending.splice(0);
 }
 

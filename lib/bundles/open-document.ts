@@ -55,7 +55,17 @@ export async function* eventsOfValue(document: unknown): AsyncGenerator<Document
     return;
   }
   if (!isRecord(document)) {
-    yield { kind: "root", type: document === null ? "null" : typeof document === "string" ? "string" : typeof document === "number" ? "number" : "boolean" };
+    yield {
+      kind: "root",
+      type:
+        document === null
+          ? "null"
+          : typeof document === "string"
+            ? "string"
+            : typeof document === "number"
+              ? "number"
+              : "boolean",
+    };
     return;
   }
   yield { kind: "root", type: "object" };
@@ -70,7 +80,10 @@ export async function* eventsOfValue(document: unknown): AsyncGenerator<Document
 }
 
 /** Validates the envelope of a bundle document whose record lists are empty or still to come. */
-function openHeader(document: Record<string, unknown>, issues: IssueCollector): { header: BundleHeader; validator: RecordValidator } | null {
+function openHeader(
+  document: Record<string, unknown>,
+  issues: IssueCollector,
+): { header: BundleHeader; validator: RecordValidator } | null {
   const headerIssues = checkHeaderDepth({ ...document, trajectories: [], turnPredictions: [] });
   if (headerIssues.length > 0) {
     issues.addAll(headerIssues);
@@ -91,7 +104,13 @@ function openHeader(document: Record<string, unknown>, issues: IssueCollector): 
 }
 
 /** Validates what a streaming importer made of one source record. */
-function* convertedRecords(conversion: StreamingConversion, validator: RecordValidator, item: SpilledItem, counter: { trajectories: number }, issues: IssueCollector): Generator<BundleRecord> {
+function* convertedRecords(
+  conversion: StreamingConversion,
+  validator: RecordValidator,
+  item: SpilledItem,
+  counter: { trajectories: number },
+  issues: IssueCollector,
+): Generator<BundleRecord> {
   const converted = conversion.convert(item.value, item.index);
   issues.addAll(converted.issues);
   if (converted.addedTask) {
@@ -110,11 +129,18 @@ function* convertedRecords(conversion: StreamingConversion, validator: RecordVal
 
 /** Items the parser cut short for nesting are reported at their own path and go no further. */
 function tooDeep(item: SpilledItem, issues: IssueCollector): boolean {
-  if (item.tooDeep) issues.add({ path: `${item.array}[${item.index}]`, message: `nested more than ${MAX_JSON_DEPTH} levels deep` });
+  if (item.tooDeep)
+    issues.add({ path: `${item.array}[${item.index}]`, message: `nested more than ${MAX_JSON_DEPTH} levels deep` });
   return item.tooDeep === true;
 }
 
-async function* remainingItems(spilled: AsyncIterable<SpilledItem>, live: Item | undefined, events: Events, issues: IssueCollector, onField: (key: string, value: unknown) => void): AsyncGenerator<SpilledItem> {
+async function* remainingItems(
+  spilled: AsyncIterable<SpilledItem>,
+  live: Item | undefined,
+  events: Events,
+  issues: IssueCollector,
+  onField: (key: string, value: unknown) => void,
+): AsyncGenerator<SpilledItem> {
   for await (const item of spilled) if (!tooDeep(item, issues)) yield item;
   if (live && !tooDeep(live, issues)) yield live;
   for (;;) {
@@ -138,7 +164,8 @@ async function openTauBench(events: Events, context: DocumentContext): Promise<O
       if (next.done) break;
       const event = next.value;
       if (event.kind !== "item") continue;
-      if (count === 0 && !isTauBenchResults([event.value])) throw unknownFormat("found a JSON list whose items are not tau-bench results");
+      if (count === 0 && !isTauBenchResults([event.value]))
+        throw unknownFormat("found a JSON list whose items are not tau-bench results");
       count += 1;
       if (tooDeep(event, issues)) continue;
       const found = collector.collect(event.value, event.index);
@@ -163,13 +190,27 @@ async function openTauBench(events: Events, context: DocumentContext): Promise<O
   async function* records(): AsyncGenerator<BundleRecord> {
     const counter = { trajectories: 0 };
     try {
-      for await (const item of spill.replay()) yield* convertedRecords(conversion, opened?.validator ?? new RecordValidator(conversion.header as BundleHeader), item, counter, issues);
+      for await (const item of spill.replay())
+        yield* convertedRecords(
+          conversion,
+          opened?.validator ?? new RecordValidator(conversion.header as BundleHeader),
+          item,
+          counter,
+          issues,
+        );
       conversion.finish();
     } finally {
       await spill.dispose();
     }
   }
-  return { format: "tau-bench", compressed: context.compressed, header: opened.header, warnings: conversion.warnings, records: records(), dispose: () => spill.dispose() };
+  return {
+    format: "tau-bench",
+    compressed: context.compressed,
+    header: opened.header,
+    warnings: conversion.warnings,
+    records: records(),
+    dispose: () => spill.dispose(),
+  };
 }
 
 function headerReady(fields: Map<string, unknown>, array: string): boolean {
@@ -182,7 +223,10 @@ function headerReady(fields: Map<string, unknown>, array: string): boolean {
  * that arrive before the header is complete wait in the spill, then every item is validated
  * (and converted, for tau2) one at a time as the records are read.
  */
-export async function openDocumentEvents(events: AsyncIterable<DocumentEvent>, context: DocumentContext): Promise<OpenedBundle | null> {
+export async function openDocumentEvents(
+  events: AsyncIterable<DocumentEvent>,
+  context: DocumentContext,
+): Promise<OpenedBundle | null> {
   const iterator = events[Symbol.asyncIterator]();
   const rootEvent = await iterator.next();
   const root = rootEvent.done || rootEvent.value.kind !== "root" ? "null" : rootEvent.value.type;
@@ -224,18 +268,27 @@ export async function openDocumentEvents(events: AsyncIterable<DocumentEvent>, c
   if (!("schemaVersion" in document) && !(hasSimulations && isRecord(document.info))) {
     await spill.dispose();
     // Formats without a streaming importer (Inspect's .json log) are small: converted whole, then read as a bundle.
-    const importer = streamed.size === 0 ? WHOLE_DOCUMENT_IMPORTERS.find((candidate) => candidate.matches(document)) : undefined;
+    const importer =
+      streamed.size === 0 ? WHOLE_DOCUMENT_IMPORTERS.find((candidate) => candidate.matches(document)) : undefined;
     if (!importer) throw unknownFormat(`found a JSON object with keys ${keys.slice(0, 8).join(", ")}`);
-    const result = importer.convert(document, { fileName: context.fileName, ...(context.scorer === undefined ? {} : { scorer: context.scorer }) });
+    const result = importer.convert(document, {
+      fileName: context.fileName,
+      ...(context.scorer === undefined ? {} : { scorer: context.scorer }),
+    });
     if (!result.ok) {
       issues.addAll(result.issues);
       return null;
     }
-    return openDocumentEvents(eventsOfValue(result.document), { ...context, format: result.format, warnings: result.warnings });
+    return openDocumentEvents(eventsOfValue(result.document), {
+      ...context,
+      format: result.format,
+      warnings: result.warnings,
+    });
   }
   const lateIssues: BundleIssue[] = [];
   if ("schemaVersion" in document) {
-    for (const name of streamed) if (!BUNDLE_KEYS.has(name)) lateIssues.push({ path: "", message: `Unrecognized key: "${name}"` });
+    for (const name of streamed)
+      if (!BUNDLE_KEYS.has(name)) lateIssues.push({ path: "", message: `Unrecognized key: "${name}"` });
     const opened = openHeader(document, issues);
     if (!opened || lateIssues.length > 0) {
       issues.addAll(lateIssues);
@@ -295,5 +348,12 @@ export async function openDocumentEvents(events: AsyncIterable<DocumentEvent>, c
     }
   }
   const format: BundleFormat = context.fromArchive ? "tau2-archive" : "tau2";
-  return { format, compressed: context.compressed, header: opened.header, warnings: conversion.warnings, records: tau2Records(opened.validator), dispose: () => spill.dispose() };
+  return {
+    format,
+    compressed: context.compressed,
+    header: opened.header,
+    warnings: conversion.warnings,
+    records: tau2Records(opened.validator),
+    dispose: () => spill.dispose(),
+  };
 }

@@ -1,6 +1,14 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chunksOf, makeBundle, makeTask, makeTrajectory, makeTurnPrediction, toJsonl, type BundleInput } from "@/lib/testing/factories";
+import {
+  chunksOf,
+  makeBundle,
+  makeTask,
+  makeTrajectory,
+  makeTurnPrediction,
+  toJsonl,
+  type BundleInput,
+} from "@/lib/testing/factories";
 import { BundleInputError, IssueCollector, MAX_REPORTED_ISSUES } from "./issues";
 import { openBundle } from "./read-bundle";
 
@@ -53,26 +61,35 @@ describe("openBundle: valid input", () => {
 describe("openBundle: invalid records", () => {
   it("reports a missing field with its path and expected type", async () => {
     const result = await read(withFirstTrajectory((trajectory) => delete trajectory.trial));
-    expect(result.issues).toEqual([{ path: "trajectories[0].trial", message: "required field is missing (expected number)" }]);
+    expect(result.issues).toEqual([
+      { path: "trajectories[0].trial", message: "required field is missing (expected number)" },
+    ]);
     expect(result.records).toBe(1);
   });
 
   it("reports a missing field inside an event", async () => {
     const result = await read(withFirstTrajectory((trajectory) => delete trajectory.events[1]?.tool));
-    expect(result.issues).toEqual([{ path: "trajectories[0].events[1].tool", message: "required field is missing (expected string)" }]);
+    expect(result.issues).toEqual([
+      { path: "trajectories[0].events[1].tool", message: "required field is missing (expected string)" },
+    ]);
   });
 
   it("reports a wrong type", async () => {
     const result = await read(withFirstTrajectory((trajectory) => (trajectory.trial = "1")));
-    expect(result.issues).toEqual([{ path: "trajectories[0].trial", message: "Invalid input: expected number, received string" }]);
+    expect(result.issues).toEqual([
+      { path: "trajectories[0].trial", message: "Invalid input: expected number, received string" },
+    ]);
   });
 
   it("reports an unknown event kind and lists the known ones", async () => {
-    const result = await read(withFirstTrajectory((trajectory) => (trajectory.events[2] = { ...trajectory.events[2], kind: "thought" })));
+    const result = await read(
+      withFirstTrajectory((trajectory) => (trajectory.events[2] = { ...trajectory.events[2], kind: "thought" })),
+    );
     expect(result.issues).toEqual([
       {
         path: "trajectories[0].events[2].kind",
-        message: 'unknown kind "thought"; expected one of: user_message, agent_message, tool_call, tool_result, state_snapshot, system',
+        message:
+          'unknown kind "thought"; expected one of: user_message, agent_message, tool_call, tool_result, state_snapshot, system',
       },
     ]);
   });
@@ -83,8 +100,12 @@ describe("openBundle: invalid records", () => {
   });
 
   it("requires reference.text on a text turn", async () => {
-    const result = await read(json(makeBundle({ turnPredictions: [makeTurnPrediction({ reference: { toolCall: { name: "refund" } } })] })));
-    expect(result.issues).toEqual([{ path: "turnPredictions[0].reference", message: "a text turn needs reference.text" }]);
+    const result = await read(
+      json(makeBundle({ turnPredictions: [makeTurnPrediction({ reference: { toolCall: { name: "refund" } } })] })),
+    );
+    expect(result.issues).toEqual([
+      { path: "turnPredictions[0].reference", message: "a text turn needs reference.text" },
+    ]);
   });
 
   it("reports records that reference an unknown run or task", async () => {
@@ -97,7 +118,10 @@ describe("openBundle: invalid records", () => {
   });
 
   it("reports a duplicate trial and a duplicate gold-history turn", async () => {
-    const bundle = makeBundle({ trajectories: [makeTrajectory(), makeTrajectory()], turnPredictions: [makeTurnPrediction(), makeTurnPrediction()] });
+    const bundle = makeBundle({
+      trajectories: [makeTrajectory(), makeTrajectory()],
+      turnPredictions: [makeTurnPrediction(), makeTurnPrediction()],
+    });
     const result = await read(json(bundle));
     expect(result.issues).toEqual([
       { path: "trajectories[1].trial", message: 'duplicate trial 1 of task "refund" in run "base"' },
@@ -107,11 +131,16 @@ describe("openBundle: invalid records", () => {
   });
 
   it("keeps the first issues but counts all of them", async () => {
-    const trajectories = Array.from({ length: MAX_REPORTED_ISSUES + 50 }, (_, trial) => makeTrajectory({ trial, stopReason: "" }));
+    const trajectories = Array.from({ length: MAX_REPORTED_ISSUES + 50 }, (_, trial) =>
+      makeTrajectory({ trial, stopReason: "" }),
+    );
     const result = await read(json(makeBundle({ trajectories })));
     expect(result.issues).toHaveLength(MAX_REPORTED_ISSUES);
     expect(result.total).toBe(MAX_REPORTED_ISSUES + 50);
-    expect(result.issues[0]).toEqual({ path: "trajectories[0].stopReason", message: "Too small: expected string to have >=1 characters" });
+    expect(result.issues[0]).toEqual({
+      path: "trajectories[0].stopReason",
+      message: "Too small: expected string to have >=1 characters",
+    });
   });
 });
 
@@ -134,7 +163,9 @@ describe("openBundle: invalid JSONL", () => {
   it("reports an unknown record type", async () => {
     const [header, trajectory = ""] = lines(makeBundle());
     const result = await read(`${header}\n${trajectory.replace('"type":"trajectory"', '"type":"trajectroy"')}\n`);
-    expect(result.issues).toEqual([{ path: "type", line: 2, message: 'unknown record type "trajectroy"; expected "trajectory" or "turnPrediction"' }]);
+    expect(result.issues).toEqual([
+      { path: "type", line: 2, message: 'unknown record type "trajectroy"; expected "trajectory" or "turnPrediction"' },
+    ]);
   });
 
   it("locates record issues by line, with paths relative to the record", async () => {
@@ -145,7 +176,9 @@ describe("openBundle: invalid JSONL", () => {
 
   it("reports header issues on line 1 under the header path", async () => {
     const duplicate = makeBundle({ tasks: [makeTask(), makeTask()] });
-    expect((await read(toJsonl(duplicate))).issues).toEqual([{ path: "header.tasks[1].id", line: 1, message: 'duplicate id "refund"' }]);
+    expect((await read(toJsonl(duplicate))).issues).toEqual([
+      { path: "header.tasks[1].id", line: 1, message: 'duplicate id "refund"' },
+    ]);
     const noRuns = makeBundle({ runs: [] });
     const result = await read(toJsonl(noRuns));
     expect(result.opened).toBeNull();
@@ -183,7 +216,9 @@ describe("openBundle: unreadable input", () => {
   }
 
   it("throws on truncated gzip", async () => {
-    const whole = gzipSync(toJsonl(makeBundle({ trajectories: Array.from({ length: 50 }, (_, trial) => makeTrajectory({ trial })) })));
+    const whole = gzipSync(
+      toJsonl(makeBundle({ trajectories: Array.from({ length: 50 }, (_, trial) => makeTrajectory({ trial })) })),
+    );
     const error = await failure(whole.subarray(0, Math.floor(whole.length / 2)));
     expect(error.issue.path).toBe("");
     expect(error.message).toContain("gzip data is truncated or corrupt");
@@ -210,8 +245,12 @@ describe("openBundle: unreadable input", () => {
   it("names the supported formats for an unrecognised JSON document", async () => {
     const error = await failure(JSON.stringify({ results: [], model: "x" }));
     expect(error.issue.path).toBe("");
-    expect(error.message).toMatch(/^unrecognised file format: found a JSON object with keys results, model\. Supported formats: /);
-    expect(error.message).toContain('Loopscope bundle v1 as one JSON document ({"schemaVersion": "loopscope.bundle/v1", ...})');
+    expect(error.message).toMatch(
+      /^unrecognised file format: found a JSON object with keys results, model\. Supported formats: /,
+    );
+    expect(error.message).toContain(
+      'Loopscope bundle v1 as one JSON document ({"schemaVersion": "loopscope.bundle/v1", ...})',
+    );
     expect(error.message).toContain("Loopscope bundle v1 as JSONL");
     expect((await failure("42")).message).toMatch(/^unrecognised file format: found a JSON number\./);
   });
@@ -230,7 +269,10 @@ describe("values PostgreSQL cannot store are rejected at the boundary", () => {
     for await (const _record of opened?.records ?? []) {
       // drain: issues are collected while records are read
     }
-    expect(issues.issues.map((issue) => issue.path)).toEqual(["trajectories[0].trial", "trajectories[1].events[0].timestamp"]);
+    expect(issues.issues.map((issue) => issue.path)).toEqual([
+      "trajectories[0].trial",
+      "trajectories[1].events[0].timestamp",
+    ]);
     expect(issues.issues[1]?.message).toBe("year 0000 does not exist");
   });
 });
@@ -239,7 +281,9 @@ describe("deeply nested JSON", () => {
   it("is refused with a located issue instead of overflowing the validator", async () => {
     // Built as text: JSON.stringify itself recurses and could not write it.
     const deep = `${'{"inner":'.repeat(5000)}"bottom"${"}".repeat(5000)}`;
-    const bundle = makeBundle({ trajectories: [makeTrajectory({ events: [{ kind: "tool_result", tool: "x", output: "DEEP" }] })] });
+    const bundle = makeBundle({
+      trajectories: [makeTrajectory({ events: [{ kind: "tool_result", tool: "x", output: "DEEP" }] })],
+    });
     const text = JSON.stringify(bundle).replace('"DEEP"', deep);
     const issues = new IssueCollector();
     const opened = await openBundle(chunksOf(text), issues, { fileName: "deep.json" });

@@ -50,7 +50,12 @@ const MAX_HEADER_LINE_BYTES = 64 * 1024 * 1024;
 function tryParseHeaderLine(text: string): unknown {
   try {
     const value: unknown = JSON.parse(text);
-    if (value !== null && typeof value === "object" && !Array.isArray(value) && (value as { type?: unknown }).type === "header") {
+    if (
+      value !== null &&
+      typeof value === "object" &&
+      !Array.isArray(value) &&
+      (value as { type?: unknown }).type === "header"
+    ) {
       return value;
     }
   } catch {
@@ -59,7 +64,11 @@ function tryParseHeaderLine(text: string): unknown {
   return undefined;
 }
 
-async function* jsonlRecords(lines: AsyncIterator<NumberedLine>, validator: RecordValidator, issues: IssueCollector): AsyncGenerator<BundleRecord> {
+async function* jsonlRecords(
+  lines: AsyncIterator<NumberedLine>,
+  validator: RecordValidator,
+  issues: IssueCollector,
+): AsyncGenerator<BundleRecord> {
   for (;;) {
     const next = await lines.next();
     if (next.done) return;
@@ -87,12 +96,22 @@ async function* jsonlRecords(lines: AsyncIterator<NumberedLine>, validator: Reco
       if (outcome.ok) yield { kind: "turnPrediction", value: outcome.value, path, line };
       else issues.addAll(outcome.issues);
     } else {
-      issues.add({ path: "type", line, message: `unknown record type ${JSON.stringify(type)}; expected "trajectory" or "turnPrediction"` });
+      issues.add({
+        path: "type",
+        line,
+        message: `unknown record type ${JSON.stringify(type)}; expected "trajectory" or "turnPrediction"`,
+      });
     }
   }
 }
 
-async function openJsonl(lines: AsyncIterator<NumberedLine>, headerValue: unknown, headerLine: number, compressed: boolean, issues: IssueCollector): Promise<OpenedBundle | null> {
+async function openJsonl(
+  lines: AsyncIterator<NumberedLine>,
+  headerValue: unknown,
+  headerLine: number,
+  compressed: boolean,
+  issues: IssueCollector,
+): Promise<OpenedBundle | null> {
   const deep = checkHeaderDepth(headerValue, "header", headerLine);
   if (deep.length > 0) {
     issues.addAll(deep);
@@ -110,7 +129,13 @@ async function openJsonl(lines: AsyncIterator<NumberedLine>, headerValue: unknow
     return null;
   }
   const validator = new RecordValidator(header);
-  return { format: "loopscope-jsonl", compressed, header, warnings: [], records: jsonlRecords(lines, validator, issues) };
+  return {
+    format: "loopscope-jsonl",
+    compressed,
+    header,
+    warnings: [],
+    records: jsonlRecords(lines, validator, issues),
+  };
 }
 
 /**
@@ -118,7 +143,11 @@ async function openJsonl(lines: AsyncIterator<NumberedLine>, headerValue: unknow
  * single JSON documents, all read as streams. Returns null when the envelope is invalid
  * (issues say why); throws BundleInputError when the input cannot be read at all.
  */
-export async function openBundle(input: Chunks, issues: IssueCollector, options: ReadOptions): Promise<OpenedBundle | null> {
+export async function openBundle(
+  input: Chunks,
+  issues: IssueCollector,
+  options: ReadOptions,
+): Promise<OpenedBundle | null> {
   const limits = { ...DEFAULT_READ_LIMITS, ...options.limits };
   const guard = new ReadGuard(limits, options.signal);
   const decoded = await decodeBody(input);
@@ -134,12 +163,19 @@ export async function openBundle(input: Chunks, issues: IssueCollector, options:
   if (isArchive(head)) {
     const probe = await probeInspectEval(all, head, MAX_INSPECT_EVAL_BYTES);
     if (probe.found) {
-      const opened = openInspectEval(probe.bytes, probe.entries, { fileName: options.fileName, scorer: options.scorer, maxMemberChars: MAX_INSPECT_EVAL_BYTES });
+      const opened = openInspectEval(probe.bytes, probe.entries, {
+        fileName: options.fileName,
+        scorer: options.scorer,
+        maxMemberChars: MAX_INSPECT_EVAL_BYTES,
+      });
       if (!opened.ok) {
         issues.addAll(opened.issues);
         return null;
       }
-      const events = inspectEvalEvents(opened.header, opened.trajectories((found) => issues.addAll(found)));
+      const events = inspectEvalEvents(
+        opened.header,
+        opened.trajectories((found) => issues.addAll(found)),
+      );
       return openDocumentEvents(events, { ...context, format: "inspect-eval", warnings: opened.warnings });
     }
     const document = await readArchiveDocument(probe.chunks, limits, options.signal);
@@ -147,7 +183,8 @@ export async function openBundle(input: Chunks, issues: IssueCollector, options:
   }
   const first = await readFirstLine(all, MAX_HEADER_LINE_BYTES);
   if (!first.found) throw new BundleInputError({ path: "", message: "the file contains only whitespace" });
-  const headerValue = first.text !== undefined && first.text.includes("header") ? tryParseHeaderLine(first.text) : undefined;
+  const headerValue =
+    first.text !== undefined && first.text.includes("header") ? tryParseHeaderLine(first.text) : undefined;
   if (headerValue !== undefined) {
     const lines = splitLines(first.rest, undefined, first.line - 1)[Symbol.asyncIterator]();
     await lines.next();

@@ -45,20 +45,27 @@ export class ReadGuard {
   private readonly deadline: number;
   decompressedBytes = 0;
 
-  constructor(readonly limits: ReadLimits, private readonly signal?: AbortSignal) {
+  constructor(
+    readonly limits: ReadLimits,
+    private readonly signal?: AbortSignal,
+  ) {
     this.deadline = Date.now() + limits.maxReadMs;
   }
 
   check(): void {
     if (this.signal?.aborted) throw new ReadAbortedError();
     if (Date.now() > this.deadline) {
-      throw new BundleInputError({ path: "", message: `reading the upload took longer than ${Math.round(this.limits.maxReadMs / 1000)} s, the limit per upload (LOOPSCOPE_MAX_READ_SECONDS); nothing was stored` });
+      throw new BundleInputError({
+        path: "",
+        message: `reading the upload took longer than ${Math.round(this.limits.maxReadMs / 1000)} s, the limit per upload (LOOPSCOPE_MAX_READ_SECONDS); nothing was stored`,
+      });
     }
   }
 
   count(bytes: number): void {
     this.decompressedBytes += bytes;
-    if (this.decompressedBytes > this.limits.maxDecompressedBytes) throw new DecompressedTooLargeError(this.limits.maxDecompressedBytes);
+    if (this.decompressedBytes > this.limits.maxDecompressedBytes)
+      throw new DecompressedTooLargeError(this.limits.maxDecompressedBytes);
     this.check();
   }
 

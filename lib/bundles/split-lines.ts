@@ -20,7 +20,11 @@ function decodeLine(bytes: Buffer): string {
  * is scanned once and a long line's pieces are joined once, when its newline arrives:
  * re-scanning the growing line on every chunk made one-line files quadratic.
  */
-export async function* splitLines(chunks: Chunks, maxLineLength = MAX_LINE_BYTES, linesBefore = 0): AsyncGenerator<NumberedLine> {
+export async function* splitLines(
+  chunks: Chunks,
+  maxLineLength = MAX_LINE_BYTES,
+  linesBefore = 0,
+): AsyncGenerator<NumberedLine> {
   let pieces: Buffer[] = [];
   let pendingBytes = 0;
   let line = linesBefore;

@@ -47,8 +47,12 @@ export class RecordValidator {
 
   private checkRefs(run: string, task: string, path: string, line?: number): BundleIssue[] {
     const issues: BundleIssue[] = [];
-    if (!this.runIds.has(run)) issues.push(at(joinPath(path, "run"), `unknown run "${run}"; the header declares: ${[...this.runIds].join(", ")}`, line));
-    if (!this.taskIds.has(task)) issues.push(at(joinPath(path, "task"), `unknown task "${task}"; it is not among the header's tasks`, line));
+    if (!this.runIds.has(run))
+      issues.push(
+        at(joinPath(path, "run"), `unknown run "${run}"; the header declares: ${[...this.runIds].join(", ")}`, line),
+      );
+    if (!this.taskIds.has(task))
+      issues.push(at(joinPath(path, "task"), `unknown task "${task}"; it is not among the header's tasks`, line));
     return issues;
   }
 
@@ -61,7 +65,13 @@ export class RecordValidator {
     const issues = this.checkRefs(value.run, value.task, path, line);
     const key = JSON.stringify([value.run, value.task, value.trial]);
     if (this.seenTrials.has(key)) {
-      issues.push(at(joinPath(path, "trial"), `duplicate trial ${value.trial} of task "${value.task}" in run "${value.run}"`, line));
+      issues.push(
+        at(
+          joinPath(path, "trial"),
+          `duplicate trial ${value.trial} of task "${value.task}" in run "${value.run}"`,
+          line,
+        ),
+      );
     }
     this.seenTrials.add(key);
     return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
@@ -76,7 +86,9 @@ export class RecordValidator {
     const issues = this.checkRefs(value.run, value.task, path, line);
     const key = JSON.stringify([value.run, value.task, value.turn]);
     if (this.seenTurns.has(key)) {
-      issues.push(at(joinPath(path, "turn"), `duplicate turn ${value.turn} of task "${value.task}" in run "${value.run}"`, line));
+      issues.push(
+        at(joinPath(path, "turn"), `duplicate turn ${value.turn} of task "${value.task}" in run "${value.run}"`, line),
+      );
     }
     this.seenTurns.add(key);
     return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
@@ -94,11 +106,18 @@ export function checkHeaderIds(header: BundleHeader, prefix = ""): BundleIssue[]
   const check = (ids: string[], field: string) => {
     const seen = new Set<string>();
     ids.forEach((id, index) => {
-      if (seen.has(id)) issues.push({ path: joinPath(prefix, `${field}[${index}].id`), message: `duplicate id "${id}"` });
+      if (seen.has(id))
+        issues.push({ path: joinPath(prefix, `${field}[${index}].id`), message: `duplicate id "${id}"` });
       seen.add(id);
     });
   };
-  check(header.tasks.map((task) => task.id), "tasks");
-  check(header.runs.map((run) => run.id), "runs");
+  check(
+    header.tasks.map((task) => task.id),
+    "tasks",
+  );
+  check(
+    header.runs.map((run) => run.id),
+    "runs",
+  );
   return issues;
 }

@@ -17,7 +17,9 @@ export function jsonOrNull(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   const text = JSON.stringify(value);
   if (!text.includes("\\u0000")) return text;
-  return JSON.stringify(value, (_key, inner: unknown) => (typeof inner === "string" ? inner.replaceAll("\u0000", "\uFFFD") : inner));
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    typeof inner === "string" ? inner.replaceAll("\u0000", "\uFFFD") : inner,
+  );
 }
 
 /** Text for a text column, without the NUL character PostgreSQL cannot store. */
@@ -31,12 +33,18 @@ const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": 
 function copyField(value: SqlValue): string {
   if (value === null) return "\\N";
   if (typeof value === "boolean") return value ? "t" : "f";
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : Number.isNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
+  if (typeof value === "number")
+    return Number.isFinite(value) ? String(value) : Number.isNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
   return value.replace(/[\\\t\n\r]/g, (char) => COPY_ESCAPES[char] ?? char);
 }
 
 /** COPY FROM STDIN in text format: the fastest way into a PostgreSQL server. */
-export async function copyRows<Row>(client: pg.PoolClient, table: string, columns: Column<Row>[], rows: Row[]): Promise<void> {
+export async function copyRows<Row>(
+  client: pg.PoolClient,
+  table: string,
+  columns: Column<Row>[],
+  rows: Row[],
+): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map((column) => `"${column.name}"`).join(", ");
   // One buffer per ~1 MB: thousands of tiny socket writes cost more than building the text.
@@ -57,9 +65,17 @@ export async function copyRows<Row>(client: pg.PoolClient, table: string, column
  * INSERT ... SELECT FROM unnest(one array per column): a fixed number of parameters
  * however many rows. Used where COPY is unavailable (the embedded PGlite server).
  */
-export async function unnestRows<Row>(client: pg.PoolClient, table: string, columns: Column<Row>[], rows: Row[]): Promise<void> {
+export async function unnestRows<Row>(
+  client: pg.PoolClient,
+  table: string,
+  columns: Column<Row>[],
+  rows: Row[],
+): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map((column) => `"${column.name}"`).join(", ");
   const arrays = columns.map((column, index) => `$${index + 1}::${column.type}[]`).join(", ");
-  await client.query(`INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${arrays})`, columns.map((column) => rows.map((row) => column.value(row))));
+  await client.query(
+    `INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${arrays})`,
+    columns.map((column) => rows.map((row) => column.value(row))),
+  );
 }

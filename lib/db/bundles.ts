@@ -14,7 +14,10 @@ export const bundleSummarySelect = {
 
 export type BundleSummary = Prisma.BundleGetPayload<{ select: typeof bundleSummarySelect }>;
 
-export function findBundleByHash({ contentHash }: { contentHash: string }, client: DbOrTx = db()): Promise<BundleSummary | null> {
+export function findBundleByHash(
+  { contentHash }: { contentHash: string },
+  client: DbOrTx = db(),
+): Promise<BundleSummary | null> {
   return client.bundle.findUnique({ where: { contentHash }, select: bundleSummarySelect });
 }
 
@@ -23,5 +26,9 @@ export function findBundleById({ id }: { id: string }, client: DbOrTx = db()): P
 }
 
 export function listIngestedBundles(client: DbOrTx = db()): Promise<BundleSummary[]> {
-  return client.bundle.findMany({ where: { status: "ingested" }, select: bundleSummarySelect, orderBy: { uploadedAt: "desc" } });
+  return client.bundle.findMany({
+    where: { status: "ingested" },
+    select: bundleSummarySelect,
+    orderBy: { uploadedAt: "desc" },
+  });
 }

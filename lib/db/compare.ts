@@ -22,15 +22,31 @@ export function loadCompareRuns({ runIds }: { runIds: string[] }, client: DbOrTx
   return client.run.findMany({ where: { id: { in: runIds }, deletedAt: null }, select: compareRunSelect });
 }
 
-const pairingRunSelect = { id: true, variant: true, pairingKey: true, suiteId: true, createdAt: true } satisfies Prisma.RunSelect;
+const pairingRunSelect = {
+  id: true,
+  variant: true,
+  pairingKey: true,
+  suiteId: true,
+  createdAt: true,
+} satisfies Prisma.RunSelect;
 export type PairingRunRow = Prisma.RunGetPayload<{ select: typeof pairingRunSelect }>;
 
-export function loadRunsByPairingKey({ pairingKey }: { pairingKey: string }, client: DbOrTx = db()): Promise<PairingRunRow[]> {
-  return client.run.findMany({ where: { pairingKey, deletedAt: null }, select: pairingRunSelect, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
+export function loadRunsByPairingKey(
+  { pairingKey }: { pairingKey: string },
+  client: DbOrTx = db(),
+): Promise<PairingRunRow[]> {
+  return client.run.findMany({
+    where: { pairingKey, deletedAt: null },
+    select: pairingRunSelect,
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+  });
 }
 
 /** Runs of a suite that carry a pairing key (candidates for "compare all pairs of this suite"). */
-export function loadPairedRunsOfSuite({ suiteId }: { suiteId: string }, client: DbOrTx = db()): Promise<PairingRunRow[]> {
+export function loadPairedRunsOfSuite(
+  { suiteId }: { suiteId: string },
+  client: DbOrTx = db(),
+): Promise<PairingRunRow[]> {
   return client.run.findMany({
     where: { suiteId, pairingKey: { not: null }, deletedAt: null },
     select: pairingRunSelect,
@@ -47,19 +63,46 @@ export interface TaskTurnScore extends TurnScore {
   taskId: string;
 }
 
-export async function loadTurnScoresByTask({ runId }: { runId: string }, client: DbOrTx = db()): Promise<TaskTurnScore[]> {
+export async function loadTurnScoresByTask(
+  { runId }: { runId: string },
+  client: DbOrTx = db(),
+): Promise<TaskTurnScore[]> {
   const rows = await client.turnPrediction.findMany({
     where: { runId },
-    select: { kind: true, rouge1F1: true, judgeSuccess: true, exactMatch: true, argumentF1: true, task: { select: { externalId: true } } },
+    select: {
+      kind: true,
+      rouge1F1: true,
+      judgeSuccess: true,
+      exactMatch: true,
+      argumentF1: true,
+      task: { select: { externalId: true } },
+    },
   });
-  return rows.map(({ task, kind, ...scores }) => ({ ...scores, kind: kind === "tool" ? "tool" : "text", taskId: task.externalId }));
+  return rows.map(({ task, kind, ...scores }) => ({
+    ...scores,
+    kind: kind === "tool" ? "tool" : "text",
+    taskId: task.externalId,
+  }));
 }
 
-const trialSelect = { id: true, trial: true, success: true, stopReason: true, stopReasonInferred: true } satisfies Prisma.TrajectorySelect;
+const trialSelect = {
+  id: true,
+  trial: true,
+  success: true,
+  stopReason: true,
+  stopReasonInferred: true,
+} satisfies Prisma.TrajectorySelect;
 export type TaskTrialRow = Prisma.TrajectoryGetPayload<{ select: typeof trialSelect }>;
 
-export function loadTaskTrials({ runId, taskExternalId }: { runId: string; taskExternalId: string }, client: DbOrTx = db()): Promise<TaskTrialRow[]> {
-  return client.trajectory.findMany({ where: { runId, task: { externalId: taskExternalId } }, select: trialSelect, orderBy: { trial: "asc" } });
+export function loadTaskTrials(
+  { runId, taskExternalId }: { runId: string; taskExternalId: string },
+  client: DbOrTx = db(),
+): Promise<TaskTrialRow[]> {
+  return client.trajectory.findMany({
+    where: { runId, task: { externalId: taskExternalId } },
+    select: trialSelect,
+    orderBy: { trial: "asc" },
+  });
 }
 
 const eventSelect = {
@@ -75,6 +118,9 @@ const eventSelect = {
 } satisfies Prisma.EventSelect;
 export type CompareEventRow = Prisma.EventGetPayload<{ select: typeof eventSelect }>;
 
-export function loadTrajectoryEvents({ trajectoryId }: { trajectoryId: string }, client: DbOrTx = db()): Promise<CompareEventRow[]> {
+export function loadTrajectoryEvents(
+  { trajectoryId }: { trajectoryId: string },
+  client: DbOrTx = db(),
+): Promise<CompareEventRow[]> {
   return client.event.findMany({ where: { trajectoryId }, select: eventSelect, orderBy: { seq: "asc" } });
 }

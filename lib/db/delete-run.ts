@@ -8,7 +8,10 @@ import { db } from "./client";
  */
 export async function markRunDeleted({ runId }: { runId: string }): Promise<{ name: string; bundleId: string } | null> {
   return db().$transaction(async (tx) => {
-    const run = await tx.run.findFirst({ where: { id: runId, deletedAt: null }, select: { name: true, bundleId: true } });
+    const run = await tx.run.findFirst({
+      where: { id: runId, deletedAt: null },
+      select: { name: true, bundleId: true },
+    });
     if (!run) return null;
     await tx.run.update({ where: { id: runId }, data: { deletedAt: new Date() } });
     const visible = await tx.run.count({ where: { bundleId: run.bundleId, deletedAt: null } });
@@ -21,7 +24,11 @@ export async function markRunDeleted({ runId }: { runId: string }): Promise<{ na
 
 /** Runs marked deleted whose rows are still there (a purge job that never ran is found again). */
 export async function listDeletedRunIds(): Promise<string[]> {
-  const rows = await db().run.findMany({ where: { deletedAt: { not: null } }, select: { id: true }, orderBy: { deletedAt: "asc" } });
+  const rows = await db().run.findMany({
+    where: { deletedAt: { not: null } },
+    select: { id: true },
+    orderBy: { deletedAt: "asc" },
+  });
   return rows.map((row) => row.id);
 }
 
@@ -33,7 +40,10 @@ const TRAJECTORIES_PER_BATCH = 1_000;
  * transaction whose timeout a slow slice could pass), then the run, then its bundle once no
  * run of it remains. Each slice commits alone: a purge cut short resumes where it stopped.
  */
-export async function purgeDeletedRun({ runId }: { runId: string }, onBatch?: (deletedEvents: number) => void): Promise<{ events: number; trajectories: number }> {
+export async function purgeDeletedRun(
+  { runId }: { runId: string },
+  onBatch?: (deletedEvents: number) => void,
+): Promise<{ events: number; trajectories: number }> {
   const client = db();
   let events = 0;
   let trajectories = 0;
@@ -52,19 +62,32 @@ export async function purgeDeletedRun({ runId }: { runId: string }, onBatch?: (d
     onBatch?.(events);
   }
   // Turn predictions are one row per scored turn: also removed in slices rather than by one cascade.
-  while ((await client.$executeRaw`DELETE FROM "TurnPrediction" WHERE id IN (SELECT id FROM "TurnPrediction" WHERE "runId" = ${runId} LIMIT 20000) AND EXISTS (SELECT 1 FROM "Run" WHERE id = ${runId} AND "deletedAt" IS NOT NULL)`) > 0);
-  await client.$transaction(async (tx) => {
-    const run = await tx.run.findFirst({ where: { id: runId, deletedAt: { not: null } }, select: { bundleId: true } });
-    if (!run) return;
-    await tx.run.delete({ where: { id: runId } });
-    const remaining = await tx.run.count({ where: { bundleId: run.bundleId } });
-    if (remaining === 0) await tx.bundle.delete({ where: { id: run.bundleId } });
-  }, { timeout: 60_000 });
+  while (
+    (await client.$executeRaw`DELETE FROM "TurnPrediction" WHERE id IN (SELECT id FROM "TurnPrediction" WHERE "runId" = ${runId} LIMIT 20000) AND EXISTS (SELECT 1 FROM "Run" WHERE id = ${runId} AND "deletedAt" IS NOT NULL)`) >
+    0
+  );
+  await client.$transaction(
+    async (tx) => {
+      const run = await tx.run.findFirst({
+        where: { id: runId, deletedAt: { not: null } },
+        select: { bundleId: true },
+      });
+      if (!run) return;
+      await tx.run.delete({ where: { id: runId } });
+      const remaining = await tx.run.count({ where: { bundleId: run.bundleId } });
+      if (remaining === 0) await tx.bundle.delete({ where: { id: run.bundleId } });
+    },
+    { timeout: 60_000 },
+  );
   return { events, trajectories };
 }
 
 /** Hides and removes a run in one call (tests and scripts that need the rows gone before going on). */
-export async function deleteRunCascade({ runId }: { runId: string }): Promise<{ name: string; bundleId: string } | null> {
+export async function deleteRunCascade({
+  runId,
+}: {
+  runId: string;
+}): Promise<{ name: string; bundleId: string } | null> {
   const run = await markRunDeleted({ runId });
   if (run) await purgeDeletedRun({ runId });
   return run;

@@ -4,7 +4,14 @@ export function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;
   while (current && typeof current === "object" && !seen.has(current)) {
     seen.add(current);
-    const record = current as { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown; meta?: unknown };
+    const record = current as {
+      code?: unknown;
+      kind?: unknown;
+      originalCode?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      meta?: unknown;
+    };
     if (record.code === "P2002" || record.code === "23505" || record.originalCode === "23505") return true;
     if (record.kind === "UniqueConstraintViolation") return true;
     if (typeof record.message === "string" && /unique constraint/i.test(record.message)) return true;

@@ -17,6 +17,9 @@ export const timelineEventSelect = {
 
 export type TimelineEventRow = Prisma.EventGetPayload<{ select: typeof timelineEventSelect }>;
 
-export function listTrajectoryEvents({ trajectoryId }: { trajectoryId: string }, client: DbOrTx = db()): Promise<TimelineEventRow[]> {
+export function listTrajectoryEvents(
+  { trajectoryId }: { trajectoryId: string },
+  client: DbOrTx = db(),
+): Promise<TimelineEventRow[]> {
   return client.event.findMany({ where: { trajectoryId }, select: timelineEventSelect, orderBy: { seq: "asc" } });
 }

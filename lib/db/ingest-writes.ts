@@ -17,7 +17,14 @@ export async function upsertSuite(tx: IngestSession, suite: SuiteInput): Promise
      VALUES (gen_random_uuid()::text, $1, $2, $3, $4, $5::jsonb, $6)
      ON CONFLICT ("name", "version", "definitionHash") DO UPDATE SET "name" = EXCLUDED."name"
      RETURNING "id"`,
-    [textOrNull(suite.name), textOrNull(suite.version), textOrNull(suite.domain), textOrNull(suite.policy), jsonOrNull(suite.tools), suite.definitionHash],
+    [
+      textOrNull(suite.name),
+      textOrNull(suite.version),
+      textOrNull(suite.domain),
+      textOrNull(suite.policy),
+      jsonOrNull(suite.tools),
+      suite.definitionHash,
+    ],
   );
   const id = rows[0]?.id;
   if (!id) throw new Error("suite upsert returned no row");
@@ -42,7 +49,11 @@ export interface TaskInput {
 }
 
 /** Returns externalId -> task id. Tasks are locked in id order so concurrent ingests cannot deadlock. */
-export async function upsertTasks(tx: IngestSession, suiteId: string, tasks: TaskInput[]): Promise<Map<string, string>> {
+export async function upsertTasks(
+  tx: IngestSession,
+  suiteId: string,
+  tasks: TaskInput[],
+): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   const sorted = [...tasks].sort((a, b) => (a.externalId < b.externalId ? -1 : a.externalId > b.externalId ? 1 : 0));
   const chunkSize = 500;
@@ -62,22 +73,22 @@ export async function upsertTasks(tx: IngestSession, suiteId: string, tasks: Tas
        ON CONFLICT ("suiteId", "externalId", "definitionHash") DO UPDATE SET "goal" = EXCLUDED."goal"
        RETURNING "id", "externalId"`,
       [
-      suiteId,
-      chunk.map((t) => t.externalId),
-      chunk.map((t) => t.definitionHash),
-      chunk.map((t) => textOrNull(t.goal)),
-      chunk.map((t) => jsonOrNull(t.userFacts)),
-      chunk.map((t) => jsonOrNull(t.initialState)),
-      chunk.map((t) => jsonOrNull(t.expectedFinalState)),
-      // text[] columns travel as JSON and are unpacked below: unnest cannot yield arrays of arrays.
-      chunk.map((t) => jsonOrNull(t.requiredReplyInfo)),
-      chunk.map((t) => textOrNull(t.expectedBehavior)),
-      chunk.map((t) => jsonOrNull(t.expectedActions)),
-      chunk.map((t) => jsonOrNull(t.evaluationCriteria)),
-      chunk.map((t) => t.requiresTools),
-      chunk.map((t) => textOrNull(t.persona)),
-      chunk.map((t) => jsonOrNull(t.tags)),
-      chunk.map((t) => jsonOrNull(t.referenceConversation)),
+        suiteId,
+        chunk.map((t) => t.externalId),
+        chunk.map((t) => t.definitionHash),
+        chunk.map((t) => textOrNull(t.goal)),
+        chunk.map((t) => jsonOrNull(t.userFacts)),
+        chunk.map((t) => jsonOrNull(t.initialState)),
+        chunk.map((t) => jsonOrNull(t.expectedFinalState)),
+        // text[] columns travel as JSON and are unpacked below: unnest cannot yield arrays of arrays.
+        chunk.map((t) => jsonOrNull(t.requiredReplyInfo)),
+        chunk.map((t) => textOrNull(t.expectedBehavior)),
+        chunk.map((t) => jsonOrNull(t.expectedActions)),
+        chunk.map((t) => jsonOrNull(t.evaluationCriteria)),
+        chunk.map((t) => t.requiresTools),
+        chunk.map((t) => textOrNull(t.persona)),
+        chunk.map((t) => jsonOrNull(t.tags)),
+        chunk.map((t) => jsonOrNull(t.referenceConversation)),
       ],
     );
     for (const row of rows) ids.set(row.externalId, row.id);

@@ -16,7 +16,10 @@ export interface RunNeedingSummary {
 }
 
 /** Runs without a lean row of the current metrics version (new runs, or definitions changed). */
-export function listRunsNeedingSummary({ metricsVersion }: { metricsVersion: number }, client: DbOrTx = db()): Promise<RunNeedingSummary[]> {
+export function listRunsNeedingSummary(
+  { metricsVersion }: { metricsVersion: number },
+  client: DbOrTx = db(),
+): Promise<RunNeedingSummary[]> {
   return client.$queryRawUnsafe<RunNeedingSummary[]>(
     `SELECT r.id AS "runId", m.size AS "modelSize"
      FROM "Run" r JOIN "Model" m ON m.id = r."modelId"
@@ -111,7 +114,8 @@ function buildFilter(params: LeaderboardPageParams): { where: string; values: un
   if (params.q) {
     const pattern = `%${params.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     add(
-      (i) => `concat_ws(E'\\n', r.name, m.name, m.family, m.size, r.variant, s.name, s.version, r."pairingKey") ILIKE $${i}`,
+      (i) =>
+        `concat_ws(E'\\n', r.name, m.name, m.family, m.size, r.variant, s.name, s.version, r."pairingKey") ILIKE $${i}`,
       pattern,
     );
   }
@@ -119,7 +123,10 @@ function buildFilter(params: LeaderboardPageParams): { where: string; values: un
 }
 
 /** Counts and group flags of the filtered runs, one aggregate over the lean rows. */
-export async function readLeaderboardTotals(params: LeaderboardPageParams, client: DbOrTx = db()): Promise<LeaderboardPageTotals> {
+export async function readLeaderboardTotals(
+  params: LeaderboardPageParams,
+  client: DbOrTx = db(),
+): Promise<LeaderboardPageTotals> {
   const { where, values } = buildFilter(params);
   const min = `$${values.length + 1}`;
   const [row] = await client.$queryRawUnsafe<LeaderboardPageTotals[]>(
@@ -136,7 +143,10 @@ export async function readLeaderboardTotals(params: LeaderboardPageParams, clien
 }
 
 /** One page of runs, filtered and sorted in PostgreSQL; missing values (n/a) sort last in either direction. */
-export function readLeaderboardPage(params: LeaderboardPageParams, client: DbOrTx = db()): Promise<LeaderboardPageRow[]> {
+export function readLeaderboardPage(
+  params: LeaderboardPageParams,
+  client: DbOrTx = db(),
+): Promise<LeaderboardPageRow[]> {
   const { where, values } = buildFilter(params);
   const all = [...values, params.minTasks];
   const minClause = `${where ? `${where} AND` : "WHERE"} ls.tasks >= $${all.length}`;
@@ -178,8 +188,12 @@ export async function readLeaderboardFacets(client: DbOrTx = db()): Promise<Lead
     client.$queryRawUnsafe<{ value: string; label: string }[]>(
       `SELECT DISTINCT s.id AS value, s.name || coalesce(' ' || s.version, '') AS label FROM "Suite" s JOIN "Run" r ON r."suiteId" = s.id WHERE r."deletedAt" IS NULL ORDER BY label, value`,
     ),
-    client.$queryRawUnsafe<{ family: string }[]>(`SELECT DISTINCT m.family FROM "Model" m JOIN "Run" r ON r."modelId" = m.id WHERE m.family IS NOT NULL AND r."deletedAt" IS NULL ORDER BY m.family`),
-    client.$queryRawUnsafe<{ variant: string }[]>(`SELECT DISTINCT variant FROM "Run" WHERE "deletedAt" IS NULL ORDER BY variant`),
+    client.$queryRawUnsafe<{ family: string }[]>(
+      `SELECT DISTINCT m.family FROM "Model" m JOIN "Run" r ON r."modelId" = m.id WHERE m.family IS NOT NULL AND r."deletedAt" IS NULL ORDER BY m.family`,
+    ),
+    client.$queryRawUnsafe<{ variant: string }[]>(
+      `SELECT DISTINCT variant FROM "Run" WHERE "deletedAt" IS NULL ORDER BY variant`,
+    ),
   ]);
   return {
     totalRuns: totals?.totalRuns ?? 0,
@@ -191,7 +205,13 @@ export async function readLeaderboardFacets(client: DbOrTx = db()): Promise<Lead
 }
 
 /** Stored record counts of many runs from their lean rows (no scan of Trajectory). */
-export async function readSummaryCounts(client: DbOrTx = db()): Promise<Map<string, { tasks: number; trajectories: number; minTrials: number; maxTrials: number; turnPredictions: number }>> {
-  const rows = await client.leaderboardSummary.findMany({ select: { runId: true, tasks: true, trajectories: true, minTrials: true, maxTrials: true, turnPredictions: true } });
+export async function readSummaryCounts(
+  client: DbOrTx = db(),
+): Promise<
+  Map<string, { tasks: number; trajectories: number; minTrials: number; maxTrials: number; turnPredictions: number }>
+> {
+  const rows = await client.leaderboardSummary.findMany({
+    select: { runId: true, tasks: true, trajectories: true, minTrials: true, maxTrials: true, turnPredictions: true },
+  });
   return new Map(rows.map(({ runId, ...counts }) => [runId, counts]));
 }

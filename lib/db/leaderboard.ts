@@ -15,9 +15,15 @@ export interface RunMetricsCacheRow {
 }
 
 /** The cached metrics of many runs in one query (the leaderboard reads every run at once). */
-export async function readMetricsCaches({ runIds }: { runIds: readonly string[] }, client: DbOrTx = db()): Promise<RunMetricsCacheRow[]> {
+export async function readMetricsCaches(
+  { runIds }: { runIds: readonly string[] },
+  client: DbOrTx = db(),
+): Promise<RunMetricsCacheRow[]> {
   if (runIds.length === 0) return [];
-  const rows = await client.run.findMany({ where: { id: { in: [...runIds] }, deletedAt: null }, select: runCacheSelect });
+  const rows = await client.run.findMany({
+    where: { id: { in: [...runIds] }, deletedAt: null },
+    select: runCacheSelect,
+  });
   return rows.map((row) => ({ runId: row.id, suiteId: row.suiteId, metrics: row.metricsCache }));
 }
 
@@ -46,5 +52,9 @@ export const suiteRunSelect = {
 export type SuiteRunRow = Prisma.RunGetPayload<{ select: typeof suiteRunSelect }>;
 
 export function listSuiteRuns({ suiteId }: { suiteId: string }, client: DbOrTx = db()): Promise<SuiteRunRow[]> {
-  return client.run.findMany({ where: { suiteId, deletedAt: null }, select: suiteRunSelect, orderBy: [{ createdAt: "asc" }, { name: "asc" }] });
+  return client.run.findMany({
+    where: { suiteId, deletedAt: null },
+    select: suiteRunSelect,
+    orderBy: [{ createdAt: "asc" }, { name: "asc" }],
+  });
 }

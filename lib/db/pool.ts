@@ -19,7 +19,11 @@ export function pgPool(): pg.Pool {
       throw new Error("DATABASE_URL is not set; start the app through `npm start` / `npm run dev`, which provide one");
     }
     // On the embedded server concurrent transactions would interleave; one connection serializes them.
-    globalThis.loopscopePool = new pg.Pool({ connectionString, max: isEmbeddedDatabase() ? 1 : 10, allowExitOnIdle: true });
+    globalThis.loopscopePool = new pg.Pool({
+      connectionString,
+      max: isEmbeddedDatabase() ? 1 : 10,
+      allowExitOnIdle: true,
+    });
   }
   return globalThis.loopscopePool;
 }

@@ -10,7 +10,16 @@ const rescoreTrajectorySelect = {
   judgeTurnLabels: true,
   task: { select: { requiredReplyInfo: true, expectedFinalState: true } },
   events: {
-    select: { seq: true, turnIndex: true, kind: true, actor: true, toolName: true, callId: true, isError: true, text: true },
+    select: {
+      seq: true,
+      turnIndex: true,
+      kind: true,
+      actor: true,
+      toolName: true,
+      callId: true,
+      isError: true,
+      text: true,
+    },
     orderBy: { seq: "asc" },
   },
 } satisfies Prisma.TrajectorySelect;
@@ -18,11 +27,21 @@ const rescoreTrajectorySelect = {
 export type RescoreTrajectoryRow = Prisma.TrajectoryGetPayload<{ select: typeof rescoreTrajectorySelect }>;
 
 /** Runs whose stored scores predate `version`, oldest first. */
-export async function listRunsToRescore({ version }: { version: number }, client: DbOrTx = db()): Promise<{ id: string; name: string }[]> {
-  return client.run.findMany({ where: { scoresVersion: { lt: version } }, select: { id: true, name: true }, orderBy: { createdAt: "asc" } });
+export async function listRunsToRescore(
+  { version }: { version: number },
+  client: DbOrTx = db(),
+): Promise<{ id: string; name: string }[]> {
+  return client.run.findMany({
+    where: { scoresVersion: { lt: version } },
+    select: { id: true, name: true },
+    orderBy: { createdAt: "asc" },
+  });
 }
 
-export async function readRunScoring({ runId }: { runId: string }, client: DbOrTx = db()): Promise<{ sourceFormat: string; scoresVersion: number } | null> {
+export async function readRunScoring(
+  { runId }: { runId: string },
+  client: DbOrTx = db(),
+): Promise<{ sourceFormat: string; scoresVersion: number } | null> {
   return client.run.findUnique({ where: { id: runId }, select: { sourceFormat: true, scoresVersion: true } });
 }
 
@@ -53,7 +72,10 @@ export interface TrajectoryScoreUpdate {
 }
 
 /** One statement per page: unnest the columns and update by id. */
-export async function writeTrajectoryScores({ updates }: { updates: readonly TrajectoryScoreUpdate[] }, client: DbOrTx = db()): Promise<void> {
+export async function writeTrajectoryScores(
+  { updates }: { updates: readonly TrajectoryScoreUpdate[] },
+  client: DbOrTx = db(),
+): Promise<void> {
   if (updates.length === 0) return;
   const column = <K extends keyof TrajectoryScoreUpdate>(key: K) => updates.map((update) => update[key]);
   await client.$executeRaw`
@@ -70,6 +92,12 @@ export async function writeTrajectoryScores({ updates }: { updates: readonly Tra
 }
 
 /** Marks the run's stored scores current and drops its metrics cache, which was computed from the old ones. */
-export async function markRunRescored({ runId, version }: { runId: string; version: number }, client: DbOrTx = db()): Promise<void> {
-  await client.run.update({ where: { id: runId }, data: { scoresVersion: version, metricsCache: Prisma.DbNull, metricsComputedAt: null } });
+export async function markRunRescored(
+  { runId, version }: { runId: string; version: number },
+  client: DbOrTx = db(),
+): Promise<void> {
+  await client.run.update({
+    where: { id: runId },
+    data: { scoresVersion: version, metricsCache: Prisma.DbNull, metricsComputedAt: null },
+  });
 }

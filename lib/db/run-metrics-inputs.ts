@@ -30,8 +30,15 @@ function errorSource(value: string | null): TrajectoryOutcome["judge"]["errorSou
 }
 
 /** The stored per-trajectory scores of a run, shaped as lib/metrics inputs; no event is read. */
-export async function loadTrajectoryOutcomes({ runId }: { runId: string }, client: DbOrTx = db()): Promise<TrajectoryOutcome[]> {
-  const rows = await client.trajectory.findMany({ where: { runId }, select: outcomeSelect, orderBy: [{ taskId: "asc" }, { trial: "asc" }] });
+export async function loadTrajectoryOutcomes(
+  { runId }: { runId: string },
+  client: DbOrTx = db(),
+): Promise<TrajectoryOutcome[]> {
+  const rows = await client.trajectory.findMany({
+    where: { runId },
+    select: outcomeSelect,
+    orderBy: [{ taskId: "asc" }, { trial: "asc" }],
+  });
   return rows.map((row) => ({
     trajectoryId: row.id,
     // Tasks are compared across runs by their external id, so metrics group on it too.
@@ -90,11 +97,20 @@ export interface CachedMetrics {
   computedAt: Date | null;
 }
 
-export async function readMetricsCache({ runId }: { runId: string }, client: DbOrTx = db()): Promise<CachedMetrics | null> {
-  const run = await client.run.findFirst({ where: { id: runId, deletedAt: null }, select: { metricsCache: true, metricsComputedAt: true } });
+export async function readMetricsCache(
+  { runId }: { runId: string },
+  client: DbOrTx = db(),
+): Promise<CachedMetrics | null> {
+  const run = await client.run.findFirst({
+    where: { id: runId, deletedAt: null },
+    select: { metricsCache: true, metricsComputedAt: true },
+  });
   return run ? { metrics: run.metricsCache, computedAt: run.metricsComputedAt } : null;
 }
 
-export async function writeMetricsCache({ runId, metrics }: { runId: string; metrics: object }, client: DbOrTx = db()): Promise<void> {
+export async function writeMetricsCache(
+  { runId, metrics }: { runId: string; metrics: object },
+  client: DbOrTx = db(),
+): Promise<void> {
   await client.run.update({ where: { id: runId }, data: { metricsCache: metrics, metricsComputedAt: new Date() } });
 }

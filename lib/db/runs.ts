@@ -19,7 +19,11 @@ export const runListSelect = {
 export type RunListItem = Prisma.RunGetPayload<{ select: typeof runListSelect }>;
 
 export function listRunRows(client: DbOrTx = db()): Promise<RunListItem[]> {
-  return client.run.findMany({ where: { deletedAt: null }, select: runListSelect, orderBy: [{ createdAt: "desc" }, { name: "asc" }] });
+  return client.run.findMany({
+    where: { deletedAt: null },
+    select: runListSelect,
+    orderBy: [{ createdAt: "desc" }, { name: "asc" }],
+  });
 }
 
 export interface RunCounts {
@@ -34,15 +38,22 @@ export interface RunCounts {
 /** Trajectory, task and trial counts per run in one grouped query. */
 export async function countRunRecords(runIds: string[], client: DbOrTx = db()): Promise<Map<string, RunCounts>> {
   if (runIds.length === 0) return new Map();
-  const rows = await client.$queryRawUnsafe<{ runId: string; trajectories: number; tasks: number; minTrials: number; maxTrials: number }[]>(
+  const rows = await client.$queryRawUnsafe<
+    { runId: string; trajectories: number; tasks: number; minTrials: number; maxTrials: number }[]
+  >(
     `SELECT "runId", sum(n)::int AS trajectories, count(*)::int AS tasks, min(n)::int AS "minTrials", max(n)::int AS "maxTrials"
      FROM (SELECT "runId", "taskId", count(*) AS n FROM "Trajectory" WHERE "runId" = ANY($1::text[]) GROUP BY "runId", "taskId") per_task
      GROUP BY "runId"`,
     runIds,
   );
-  const predictions = await client.turnPrediction.groupBy({ by: ["runId"], where: { runId: { in: runIds } }, _count: { _all: true } });
+  const predictions = await client.turnPrediction.groupBy({
+    by: ["runId"],
+    where: { runId: { in: runIds } },
+    _count: { _all: true },
+  });
   const result = new Map<string, RunCounts>();
-  for (const runId of runIds) result.set(runId, { runId, trajectories: 0, tasks: 0, minTrials: 0, maxTrials: 0, turnPredictions: 0 });
+  for (const runId of runIds)
+    result.set(runId, { runId, trajectories: 0, tasks: 0, minTrials: 0, maxTrials: 0, turnPredictions: 0 });
   for (const row of rows) Object.assign(result.get(row.runId) ?? {}, row);
   for (const row of predictions) {
     const entry = result.get(row.runId);
@@ -61,8 +72,16 @@ export interface SuiteTaskCount {
 
 /** Every suite with its number of tasks, for labels that tell task sets of one name apart. */
 export async function listSuiteTaskCounts(client: DbOrTx = db()): Promise<SuiteTaskCount[]> {
-  const suites = await client.suite.findMany({ select: { id: true, name: true, version: true, createdAt: true, _count: { select: { tasks: true } } } });
-  return suites.map((suite) => ({ id: suite.id, name: suite.name, version: suite.version, createdAt: suite.createdAt, taskCount: suite._count.tasks }));
+  const suites = await client.suite.findMany({
+    select: { id: true, name: true, version: true, createdAt: true, _count: { select: { tasks: true } } },
+  });
+  return suites.map((suite) => ({
+    id: suite.id,
+    name: suite.name,
+    version: suite.version,
+    createdAt: suite.createdAt,
+    taskCount: suite._count.tasks,
+  }));
 }
 
 export function countRuns(client: DbOrTx = db()): Promise<number> {
@@ -70,11 +89,20 @@ export function countRuns(client: DbOrTx = db()): Promise<number> {
 }
 
 export async function updateRunLabels(
-  { runId, name, variant, pairingKey, tags }: { runId: string; name: string | null; variant: string; pairingKey: string | null; tags: Record<string, string> },
+  {
+    runId,
+    name,
+    variant,
+    pairingKey,
+    tags,
+  }: { runId: string; name: string | null; variant: string; pairingKey: string | null; tags: Record<string, string> },
   client: DbOrTx = db(),
 ): Promise<boolean> {
   // An empty name hands naming back to the built display name; the stored name stays as the importer's.
   const naming = name === null ? { nameIsCustom: false } : { name, nameIsCustom: true };
-  const result = await client.run.updateMany({ where: { id: runId, deletedAt: null }, data: { ...naming, variant, pairingKey, tags } });
+  const result = await client.run.updateMany({
+    where: { id: runId, deletedAt: null },
+    data: { ...naming, variant, pairingKey, tags },
+  });
   return result.count > 0;
 }

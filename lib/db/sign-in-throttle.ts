@@ -1,8 +1,15 @@
 import { db, type DbOrTx } from "./client";
 
 /** The latest lock among `keys` still in force at `now`, if any. */
-export async function findActiveLock({ keys, now }: { keys: string[]; now: Date }, client: DbOrTx = db()): Promise<Date | null> {
-  const row = await client.signInThrottle.findFirst({ where: { key: { in: keys }, lockedUntil: { gt: now } }, orderBy: { lockedUntil: "desc" }, select: { lockedUntil: true } });
+export async function findActiveLock(
+  { keys, now }: { keys: string[]; now: Date },
+  client: DbOrTx = db(),
+): Promise<Date | null> {
+  const row = await client.signInThrottle.findFirst({
+    where: { key: { in: keys }, lockedUntil: { gt: now } },
+    orderBy: { lockedUntil: "desc" },
+    select: { lockedUntil: true },
+  });
   return row?.lockedUntil ?? null;
 }
 
@@ -10,7 +17,10 @@ export async function findActiveLock({ keys, now }: { keys: string[]; now: Date 
  * Counts one failure for `key` in one statement (concurrent failures on several servers all
  * count): a window older than `windowStart` starts again at 1. Returns the failures in the window.
  */
-export async function countFailure({ key, now, windowStart }: { key: string; now: Date; windowStart: Date }, client: DbOrTx = db()): Promise<number> {
+export async function countFailure(
+  { key, now, windowStart }: { key: string; now: Date; windowStart: Date },
+  client: DbOrTx = db(),
+): Promise<number> {
   const rows = await client.$queryRaw<{ failures: number }[]>`
     INSERT INTO "SignInThrottle" ("key", "failures", "windowStart") VALUES (${key}, 1, ${now})
     ON CONFLICT ("key") DO UPDATE SET

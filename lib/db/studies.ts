@@ -25,7 +25,10 @@ export function findStudy({ studyId }: { studyId: string }, client: DbOrTx = db(
 }
 
 /** All studies (admins), or only those a user is assigned to. */
-export function listStudyRows({ annotatorId }: { annotatorId: string | null }, client: DbOrTx = db()): Promise<StudyRow[]> {
+export function listStudyRows(
+  { annotatorId }: { annotatorId: string | null },
+  client: DbOrTx = db(),
+): Promise<StudyRow[]> {
   return client.study.findMany({
     where: annotatorId === null ? {} : { annotators: { some: { userId: annotatorId } } },
     select: studySelect,
@@ -33,8 +36,14 @@ export function listStudyRows({ annotatorId }: { annotatorId: string | null }, c
   });
 }
 
-export async function setStudyStatus({ studyId, status, now }: { studyId: string; status: "open" | "closed"; now: Date }, client: DbOrTx = db()): Promise<boolean> {
-  const result = await client.study.updateMany({ where: { id: studyId }, data: { status, closedAt: status === "closed" ? now : null } });
+export async function setStudyStatus(
+  { studyId, status, now }: { studyId: string; status: "open" | "closed"; now: Date },
+  client: DbOrTx = db(),
+): Promise<boolean> {
+  const result = await client.study.updateMany({
+    where: { id: studyId },
+    data: { status, closedAt: status === "closed" ? now : null },
+  });
   return result.count > 0;
 }
 
@@ -63,15 +72,29 @@ export interface NewStudyItem {
 }
 
 /** Writes a study with its frozen items and assignments in one transaction. */
-export async function insertStudy(
-  { study, annotators, items }: { study: NewStudyRow; annotators: { userId: string; name: string }[]; items: NewStudyItem[] },
-): Promise<{ id: string }> {
+export async function insertStudy({
+  study,
+  annotators,
+  items,
+}: {
+  study: NewStudyRow;
+  annotators: { userId: string; name: string }[];
+  items: NewStudyItem[];
+}): Promise<{ id: string }> {
   return db().$transaction(async (tx) => {
-    const created = await tx.study.create({ data: { ...study, annotators: { create: annotators } }, select: { id: true } });
+    const created = await tx.study.create({
+      data: { ...study, annotators: { create: annotators } },
+      select: { id: true },
+    });
     for (const [index, item] of items.entries()) {
       const { annotatorIds, ...snapshot } = item;
       await tx.studyItem.create({
-        data: { ...snapshot, studyId: created.id, position: index + 1, assignments: { create: annotatorIds.map((userId) => ({ studyId: created.id, userId })) } },
+        data: {
+          ...snapshot,
+          studyId: created.id,
+          position: index + 1,
+          assignments: { create: annotatorIds.map((userId) => ({ studyId: created.id, userId })) },
+        },
       });
     }
     return created;
@@ -95,7 +118,10 @@ export const candidateSelect = {
 export type CandidateRow = Prisma.TrajectoryGetPayload<{ select: typeof candidateSelect }>;
 
 export function listStudyCandidates({ runIds }: { runIds: string[] }, client: DbOrTx = db()): Promise<CandidateRow[]> {
-  return client.trajectory.findMany({ where: { runId: { in: runIds }, run: { deletedAt: null } }, select: candidateSelect });
+  return client.trajectory.findMany({
+    where: { runId: { in: runIds }, run: { deletedAt: null } },
+    select: candidateSelect,
+  });
 }
 
 export async function listRunIdsOfSuite({ suiteId }: { suiteId: string }, client: DbOrTx = db()): Promise<string[]> {
@@ -108,11 +134,20 @@ export async function countExistingRuns({ runIds }: { runIds: string[] }, client
 }
 
 /** People who may be assigned: annotators and admins. */
-export function listAssignableUsers(client: DbOrTx = db()): Promise<{ id: string; name: string; email: string; role: string }[]> {
-  return client.user.findMany({ where: { role: { in: ["annotator", "admin"] } }, select: { id: true, name: true, email: true, role: true }, orderBy: { name: "asc" } });
+export function listAssignableUsers(
+  client: DbOrTx = db(),
+): Promise<{ id: string; name: string; email: string; role: string }[]> {
+  return client.user.findMany({
+    where: { role: { in: ["annotator", "admin"] } },
+    select: { id: true, name: true, email: true, role: true },
+    orderBy: { name: "asc" },
+  });
 }
 
-export function findUsersByEmailOrName({ keys }: { keys: string[] }, client: DbOrTx = db()): Promise<{ id: string; name: string; email: string }[]> {
+export function findUsersByEmailOrName(
+  { keys }: { keys: string[] },
+  client: DbOrTx = db(),
+): Promise<{ id: string; name: string; email: string }[]> {
   return client.user.findMany({
     where: { OR: [{ email: { in: keys.map((key) => key.toLowerCase()) } }, { name: { in: keys } }] },
     select: { id: true, name: true, email: true },

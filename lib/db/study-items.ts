@@ -15,17 +15,35 @@ export const studyItemSelect = {
 } satisfies Prisma.StudyItemSelect;
 export type StudyItemRow = Prisma.StudyItemGetPayload<{ select: typeof studyItemSelect }>;
 
-export const studyItemWithJudgeSelect = { ...studyItemSelect, judge: true, assignments: { select: { userId: true } } } satisfies Prisma.StudyItemSelect;
+export const studyItemWithJudgeSelect = {
+  ...studyItemSelect,
+  judge: true,
+  assignments: { select: { userId: true } },
+} satisfies Prisma.StudyItemSelect;
 export type StudyItemWithJudgeRow = Prisma.StudyItemGetPayload<{ select: typeof studyItemWithJudgeSelect }>;
 
 /** Every item with its frozen judge labels and assignments: for admins and the report only. */
-export function listStudyItemsWithJudge({ studyId }: { studyId: string }, client: DbOrTx = db()): Promise<StudyItemWithJudgeRow[]> {
-  return client.studyItem.findMany({ where: { studyId }, select: studyItemWithJudgeSelect, orderBy: { position: "asc" } });
+export function listStudyItemsWithJudge(
+  { studyId }: { studyId: string },
+  client: DbOrTx = db(),
+): Promise<StudyItemWithJudgeRow[]> {
+  return client.studyItem.findMany({
+    where: { studyId },
+    select: studyItemWithJudgeSelect,
+    orderBy: { position: "asc" },
+  });
 }
 
 /** An annotator's queue: only their assigned items, never the judge's labels. */
-export function listAssignedItems({ studyId, userId }: { studyId: string; userId: string }, client: DbOrTx = db()): Promise<StudyItemRow[]> {
-  return client.studyItem.findMany({ where: { studyId, assignments: { some: { userId } } }, select: studyItemSelect, orderBy: { position: "asc" } });
+export function listAssignedItems(
+  { studyId, userId }: { studyId: string; userId: string },
+  client: DbOrTx = db(),
+): Promise<StudyItemRow[]> {
+  return client.studyItem.findMany({
+    where: { studyId, assignments: { some: { userId } } },
+    select: studyItemSelect,
+    orderBy: { position: "asc" },
+  });
 }
 
 export interface AnnotatorItem {
@@ -39,7 +57,10 @@ export interface AnnotatorItem {
  * An item as its assigned annotator may see it. The study's blind flag is read here, in the data
  * layer, so no caller can ask for the judge's labels of a blind study by mistake.
  */
-export async function findItemForAnnotator({ studyId, itemId, userId }: { studyId: string; itemId: string; userId: string }, client: DbOrTx = db()): Promise<AnnotatorItem | null> {
+export async function findItemForAnnotator(
+  { studyId, itemId, userId }: { studyId: string; itemId: string; userId: string },
+  client: DbOrTx = db(),
+): Promise<AnnotatorItem | null> {
   const study = await client.study.findUnique({ where: { id: studyId }, select: { blind: true } });
   if (!study) return null;
   const where = { id: itemId, studyId, assignments: { some: { userId } } };
@@ -53,15 +74,24 @@ export async function findItemForAnnotator({ studyId, itemId, userId }: { studyI
   return { item, blind: false, judge };
 }
 
-export function findStudyItem({ studyId, itemId }: { studyId: string; itemId: string }, client: DbOrTx = db()): Promise<StudyItemRow | null> {
+export function findStudyItem(
+  { studyId, itemId }: { studyId: string; itemId: string },
+  client: DbOrTx = db(),
+): Promise<StudyItemRow | null> {
   return client.studyItem.findFirst({ where: { id: itemId, studyId }, select: studyItemSelect });
 }
 
-export async function isAssigned({ itemId, userId }: { itemId: string; userId: string }, client: DbOrTx = db()): Promise<boolean> {
+export async function isAssigned(
+  { itemId, userId }: { itemId: string; userId: string },
+  client: DbOrTx = db(),
+): Promise<boolean> {
   return (await client.studyAssignment.count({ where: { itemId, userId } })) > 0;
 }
 
-export async function countAssignments({ studyId }: { studyId: string }, client: DbOrTx = db()): Promise<Map<string, number>> {
+export async function countAssignments(
+  { studyId }: { studyId: string },
+  client: DbOrTx = db(),
+): Promise<Map<string, number>> {
   const rows = await client.studyAssignment.groupBy({ by: ["userId"], where: { studyId }, _count: { _all: true } });
   return new Map(rows.map((row) => [row.userId, row._count._all]));
 }
@@ -83,8 +113,14 @@ export const blindTrajectorySelect = {
 } satisfies Prisma.TrajectorySelect;
 export type BlindTrajectoryRow = Prisma.TrajectoryGetPayload<{ select: typeof blindTrajectorySelect }>;
 
-export function findBlindTrajectory({ trajectoryId }: { trajectoryId: string }, client: DbOrTx = db()): Promise<BlindTrajectoryRow | null> {
-  return client.trajectory.findFirst({ where: { id: trajectoryId, run: { deletedAt: null } }, select: blindTrajectorySelect });
+export function findBlindTrajectory(
+  { trajectoryId }: { trajectoryId: string },
+  client: DbOrTx = db(),
+): Promise<BlindTrajectoryRow | null> {
+  return client.trajectory.findFirst({
+    where: { id: trajectoryId, run: { deletedAt: null } },
+    select: blindTrajectorySelect,
+  });
 }
 
 /** Runs whose items `userId` labels in an open blind study (the runs that must stay unidentified to them). */

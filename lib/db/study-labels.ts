@@ -14,19 +14,36 @@ export type StudyLabelRow = Prisma.StudyLabelGetPayload<{ select: typeof studyLa
 
 /** All labels of a study: admins and the report only. */
 export function listStudyLabels({ studyId }: { studyId: string }, client: DbOrTx = db()): Promise<StudyLabelRow[]> {
-  return client.studyLabel.findMany({ where: { studyId }, select: studyLabelSelect, orderBy: [{ itemId: "asc" }, { annotatorKey: "asc" }, { dimension: "asc" }] });
+  return client.studyLabel.findMany({
+    where: { studyId },
+    select: studyLabelSelect,
+    orderBy: [{ itemId: "asc" }, { annotatorKey: "asc" }, { dimension: "asc" }],
+  });
 }
 
 /** Labels an annotator may see on one item: their own, plus their peers' when the study is not blind. */
-export async function listItemLabelsVisibleTo({ studyId, itemId, userId }: { studyId: string; itemId: string; userId: string }, client: DbOrTx = db()): Promise<StudyLabelRow[]> {
+export async function listItemLabelsVisibleTo(
+  { studyId, itemId, userId }: { studyId: string; itemId: string; userId: string },
+  client: DbOrTx = db(),
+): Promise<StudyLabelRow[]> {
   const study = await client.study.findUnique({ where: { id: studyId }, select: { blind: true } });
   if (!study) return [];
-  return client.studyLabel.findMany({ where: { studyId, itemId, ...(study.blind ? { annotatorKey: userId } : {}) }, select: studyLabelSelect, orderBy: { dimension: "asc" } });
+  return client.studyLabel.findMany({
+    where: { studyId, itemId, ...(study.blind ? { annotatorKey: userId } : {}) },
+    select: studyLabelSelect,
+    orderBy: { dimension: "asc" },
+  });
 }
 
 /** Own labels across the study (queue progress): always filtered to the annotator. */
-export function listOwnLabels({ studyId, userId }: { studyId: string; userId: string }, client: DbOrTx = db()): Promise<{ itemId: string; dimension: string }[]> {
-  return client.studyLabel.findMany({ where: { studyId, annotatorKey: userId }, select: { itemId: true, dimension: true } });
+export function listOwnLabels(
+  { studyId, userId }: { studyId: string; userId: string },
+  client: DbOrTx = db(),
+): Promise<{ itemId: string; dimension: string }[]> {
+  return client.studyLabel.findMany({
+    where: { studyId, annotatorKey: userId },
+    select: { itemId: true, dimension: true },
+  });
 }
 
 export class StaleLabelError extends Error {
@@ -48,16 +65,36 @@ export interface OwnLabelWrite {
  * based on an older version (another tab, a double submit) changes nothing and throws
  * StaleLabelError, rolling back the whole save.
  */
-export async function saveOwnLabels(
-  { studyId, itemId, annotator, writes, now }: { studyId: string; itemId: string; annotator: { id: string; name: string }; writes: OwnLabelWrite[]; now: Date },
-): Promise<StudyLabelRow[]> {
+export async function saveOwnLabels({
+  studyId,
+  itemId,
+  annotator,
+  writes,
+  now,
+}: {
+  studyId: string;
+  itemId: string;
+  annotator: { id: string; name: string };
+  writes: OwnLabelWrite[];
+  now: Date;
+}): Promise<StudyLabelRow[]> {
   return db().$transaction(async (tx) => {
     const stale: string[] = [];
     for (const write of writes) {
       const key = { itemId, annotatorKey: annotator.id, dimension: write.dimension };
       if (write.expectedVersion === 0) {
         const created = await tx.studyLabel.createMany({
-          data: [{ ...key, studyId, annotatorId: annotator.id, annotatorName: annotator.name, value: write.value, createdAt: now, updatedAt: now }],
+          data: [
+            {
+              ...key,
+              studyId,
+              annotatorId: annotator.id,
+              annotatorName: annotator.name,
+              value: write.value,
+              createdAt: now,
+              updatedAt: now,
+            },
+          ],
           skipDuplicates: true,
         });
         if (created.count === 0) stale.push(write.dimension);
@@ -70,7 +107,11 @@ export async function saveOwnLabels(
       }
     }
     if (stale.length > 0) throw new StaleLabelError(stale);
-    return tx.studyLabel.findMany({ where: { itemId, annotatorKey: annotator.id }, select: studyLabelSelect, orderBy: { dimension: "asc" } });
+    return tx.studyLabel.findMany({
+      where: { itemId, annotatorKey: annotator.id },
+      select: studyLabelSelect,
+      orderBy: { dimension: "asc" },
+    });
   });
 }
 
@@ -84,13 +125,31 @@ export interface ImportedLabel {
 }
 
 /** Imported labels replace earlier ones of the same item x annotator x dimension; all or nothing. */
-export async function upsertImportedLabels({ studyId, labels, now }: { studyId: string; labels: ImportedLabel[]; now: Date }): Promise<number> {
+export async function upsertImportedLabels({
+  studyId,
+  labels,
+  now,
+}: {
+  studyId: string;
+  labels: ImportedLabel[];
+  now: Date;
+}): Promise<number> {
   return db().$transaction(async (tx) => {
     for (const label of labels) {
       const { itemId, annotatorKey, dimension, value, annotatorName, annotatorId } = label;
       await tx.studyLabel.upsert({
         where: { itemId_annotatorKey_dimension: { itemId, annotatorKey, dimension } },
-        create: { studyId, itemId, annotatorKey, annotatorId, annotatorName, dimension, value, createdAt: now, updatedAt: now },
+        create: {
+          studyId,
+          itemId,
+          annotatorKey,
+          annotatorId,
+          annotatorName,
+          dimension,
+          value,
+          createdAt: now,
+          updatedAt: now,
+        },
         update: { value, annotatorName, version: { increment: 1 }, updatedAt: now },
       });
     }
@@ -98,7 +157,14 @@ export async function upsertImportedLabels({ studyId, labels, now }: { studyId: 
   });
 }
 
-export const adjudicationSelect = { itemId: true, dimension: true, value: true, adjudicator: true, note: true, updatedAt: true } satisfies Prisma.StudyAdjudicationSelect;
+export const adjudicationSelect = {
+  itemId: true,
+  dimension: true,
+  value: true,
+  adjudicator: true,
+  note: true,
+  updatedAt: true,
+} satisfies Prisma.StudyAdjudicationSelect;
 export type AdjudicationRow = Prisma.StudyAdjudicationGetPayload<{ select: typeof adjudicationSelect }>;
 
 export function listAdjudications({ studyId }: { studyId: string }, client: DbOrTx = db()): Promise<AdjudicationRow[]> {
@@ -106,7 +172,23 @@ export function listAdjudications({ studyId }: { studyId: string }, client: DbOr
 }
 
 export async function upsertAdjudication(
-  { itemId, dimension, value, adjudicatorId, adjudicator, note, now }: { itemId: string; dimension: string; value: string; adjudicatorId: string | null; adjudicator: string; note: string; now: Date },
+  {
+    itemId,
+    dimension,
+    value,
+    adjudicatorId,
+    adjudicator,
+    note,
+    now,
+  }: {
+    itemId: string;
+    dimension: string;
+    value: string;
+    adjudicatorId: string | null;
+    adjudicator: string;
+    note: string;
+    now: Date;
+  },
   client: DbOrTx = db(),
 ): Promise<void> {
   await client.studyAdjudication.upsert({

@@ -11,7 +11,10 @@ export interface SuiteTaskSetRow {
  * Serialises ingests of one suite name until commit, so two uploads with a new task set
  * cannot both decide to create "task set 2".
  */
-export async function lockSuiteName(tx: IngestSession, { name, version }: { name: string; version: string }): Promise<void> {
+export async function lockSuiteName(
+  tx: IngestSession,
+  { name, version }: { name: string; version: string },
+): Promise<void> {
   await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`suite:${name}\u0001${version}`]);
 }
 

@@ -18,7 +18,16 @@ describe("listTrajectoryPage", () => {
     const second = await listTrajectoryPage({ runId, filter: {}, skip: 4, take: 6 });
     expect(first.total).toBe(10);
     expect([...first.rows, ...second.rows].map((row) => `${row.task.externalId}/${row.trial}`)).toEqual([
-      "1/1", "1/2", "2/1", "2/2", "10/1", "10/2", "task_9/1", "task_9/2", "task_10/1", "task_10/2",
+      "1/1",
+      "1/2",
+      "2/1",
+      "2/2",
+      "10/1",
+      "10/2",
+      "task_9/1",
+      "task_9/2",
+      "task_10/1",
+      "task_10/2",
     ]);
   });
 });

@@ -75,7 +75,10 @@ export async function listTrajectoryPage(
   const where = whereOf(runId, filter);
   // Task ids sort naturally (2 before 10), which SQL's text order cannot do portably (PGlite has no ICU):
   // order the matching ids here, then load the one page.
-  const keys = await client.trajectory.findMany({ where, select: { id: true, trial: true, task: { select: { externalId: true } } } });
+  const keys = await client.trajectory.findMany({
+    where,
+    select: { id: true, trial: true, task: { select: { externalId: true } } },
+  });
   keys.sort((a, b) => compareNatural(a.task.externalId, b.task.externalId) || a.trial - b.trial);
   const pageIds = keys.slice(skip, skip + take).map((key) => key.id);
   const rows = await client.trajectory.findMany({ where: { id: { in: pageIds } }, select: trajectoryListSelect });
@@ -90,14 +93,23 @@ export interface TrajectoryFacets {
 }
 
 /** Distinct values offered by the trajectory filters. */
-export async function listTrajectoryFacets({ runId }: { runId: string }, client: DbOrTx = db()): Promise<TrajectoryFacets> {
+export async function listTrajectoryFacets(
+  { runId }: { runId: string },
+  client: DbOrTx = db(),
+): Promise<TrajectoryFacets> {
   const [reasons, categories] = await Promise.all([
     client.trajectory.groupBy({ by: ["stopReason"], where: { runId }, orderBy: { stopReason: "asc" } }),
-    client.trajectory.groupBy({ by: ["judgeFailureCategory"], where: { runId, judgeFailureCategory: { not: null } }, orderBy: { judgeFailureCategory: "asc" } }),
+    client.trajectory.groupBy({
+      by: ["judgeFailureCategory"],
+      where: { runId, judgeFailureCategory: { not: null } },
+      orderBy: { judgeFailureCategory: "asc" },
+    }),
   ]);
   return {
     stopReasons: reasons.map((row) => row.stopReason),
-    failureCategories: categories.map((row) => row.judgeFailureCategory).filter((value): value is string => value !== null),
+    failureCategories: categories
+      .map((row) => row.judgeFailureCategory)
+      .filter((value): value is string => value !== null),
   };
 }
 
@@ -141,8 +153,14 @@ export const trajectoryDetailSelect = {
 
 export type TrajectoryDetailRow = Prisma.TrajectoryGetPayload<{ select: typeof trajectoryDetailSelect }>;
 
-export function findTrajectoryDetail({ trajectoryId }: { trajectoryId: string }, client: DbOrTx = db()): Promise<TrajectoryDetailRow | null> {
-  return client.trajectory.findFirst({ where: { id: trajectoryId, run: { deletedAt: null } }, select: trajectoryDetailSelect });
+export function findTrajectoryDetail(
+  { trajectoryId }: { trajectoryId: string },
+  client: DbOrTx = db(),
+): Promise<TrajectoryDetailRow | null> {
+  return client.trajectory.findFirst({
+    where: { id: trajectoryId, run: { deletedAt: null } },
+    select: trajectoryDetailSelect,
+  });
 }
 
 /** Trajectories of one task (by its external id) in a run, by trial. */

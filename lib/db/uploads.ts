@@ -42,7 +42,13 @@ export function findUploadStatus({ id }: { id: string }, client: DbOrTx = db()):
   return client.upload.findUnique({ where: { id }, select: uploadStatusSelect });
 }
 
-const uploadJobSelect = { ...uploadStatusSelect, storagePath: true, contentHash: true, actorName: true, options: true } satisfies Prisma.UploadSelect;
+const uploadJobSelect = {
+  ...uploadStatusSelect,
+  storagePath: true,
+  contentHash: true,
+  actorName: true,
+  options: true,
+} satisfies Prisma.UploadSelect;
 export type UploadJobRow = Prisma.UploadGetPayload<{ select: typeof uploadJobSelect }>;
 
 export function findUploadForJob({ id }: { id: string }, client: DbOrTx = db()): Promise<UploadJobRow | null> {
@@ -50,10 +56,22 @@ export function findUploadForJob({ id }: { id: string }, client: DbOrTx = db()):
 }
 
 /** Starts an attempt: the counters restart because a failed attempt's writes were rolled back. */
-export async function startUploadAttempt({ id, lastError }: { id: string; lastError: string | null }, client: DbOrTx = db()): Promise<void> {
+export async function startUploadAttempt(
+  { id, lastError }: { id: string; lastError: string | null },
+  client: DbOrTx = db(),
+): Promise<void> {
   await client.upload.update({
     where: { id },
-    data: { phase: "reading", attempts: { increment: 1 }, bytes: 0n, trajectories: 0, events: 0, turnPredictions: 0, lastError, updatedAt: new Date() },
+    data: {
+      phase: "reading",
+      attempts: { increment: 1 },
+      bytes: 0n,
+      trajectories: 0,
+      events: 0,
+      turnPredictions: 0,
+      lastError,
+      updatedAt: new Date(),
+    },
   });
 }
 
@@ -66,7 +84,10 @@ export interface UploadProgressPatch {
 }
 
 /** Only an unfinished upload moves: a late progress write never overwrites the final answer. */
-export async function writeUploadProgress({ id, progress }: { id: string; progress: UploadProgressPatch }, client: DbOrTx = db()): Promise<void> {
+export async function writeUploadProgress(
+  { id, progress }: { id: string; progress: UploadProgressPatch },
+  client: DbOrTx = db(),
+): Promise<void> {
   await client.upload.updateMany({
     where: { id, phase: { not: "done" } },
     data: {
@@ -80,17 +101,34 @@ export async function writeUploadProgress({ id, progress }: { id: string; progre
   });
 }
 
-export async function recordUploadError({ id, error }: { id: string; error: string }, client: DbOrTx = db()): Promise<void> {
-  await client.upload.updateMany({ where: { id, phase: { not: "done" } }, data: { phase: "queued", lastError: error, updatedAt: new Date() } });
+export async function recordUploadError(
+  { id, error }: { id: string; error: string },
+  client: DbOrTx = db(),
+): Promise<void> {
+  await client.upload.updateMany({
+    where: { id, phase: { not: "done" } },
+    data: { phase: "queued", lastError: error, updatedAt: new Date() },
+  });
 }
 
-export async function finishUpload({ id, httpStatus, result }: { id: string; httpStatus: number; result: Prisma.InputJsonObject }, client: DbOrTx = db()): Promise<void> {
+export async function finishUpload(
+  { id, httpStatus, result }: { id: string; httpStatus: number; result: Prisma.InputJsonObject },
+  client: DbOrTx = db(),
+): Promise<void> {
   const now = new Date();
-  await client.upload.update({ where: { id }, data: { phase: "done", httpStatus, result, updatedAt: now, finishedAt: now } });
+  await client.upload.update({
+    where: { id },
+    data: { phase: "done", httpStatus, result, updatedAt: now, finishedAt: now },
+  });
 }
 
 /** Whether another finished upload already answered with this bundle (then a retry's "duplicate" is a real duplicate). */
-export async function isBundleClaimed({ bundleId, exceptUploadId }: { bundleId: string; exceptUploadId: string }, client: DbOrTx = db()): Promise<boolean> {
-  const rows = await client.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "Upload" WHERE id <> ${exceptUploadId} AND "httpStatus" = 201 AND result->>'bundleId' = ${bundleId}`;
+export async function isBundleClaimed(
+  { bundleId, exceptUploadId }: { bundleId: string; exceptUploadId: string },
+  client: DbOrTx = db(),
+): Promise<boolean> {
+  const rows = await client.$queryRaw<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM "Upload" WHERE id <> ${exceptUploadId} AND "httpStatus" = 201 AND result->>'bundleId' = ${bundleId}`;
   return (rows[0]?.n ?? 0) > 0;
 }

@@ -26,7 +26,11 @@ export interface Order {
   deliveredOn?: string;
 }
 
-const customer = (id: string, name: string): Customer => ({ id, name, email: `${name.toLowerCase().replace(" ", ".")}@example.com` });
+const customer = (id: string, name: string): Customer => ({
+  id,
+  name,
+  email: `${name.toLowerCase().replace(" ", ".")}@example.com`,
+});
 
 export const CUSTOMERS = [
   customer("C-1001", "Maria Lopez"),
@@ -39,9 +43,25 @@ export const CUSTOMERS = [
   customer("C-1008", "Grace Kim"),
 ] as const;
 
-const STREETS = ["14 Oak St", "221 Birch Ave", "9 Harbor Rd", "77 Mill Ln", "310 Cedar Ct", "5 Quarry Way", "48 Elm Row", "102 Lake Dr"];
+const STREETS = [
+  "14 Oak St",
+  "221 Birch Ave",
+  "9 Harbor Rd",
+  "77 Mill Ln",
+  "310 Cedar Ct",
+  "5 Quarry Way",
+  "48 Elm Row",
+  "102 Lake Dr",
+];
 // Streets nobody lives on yet, so an address change always changes something.
-const NEW_STREETS = ["600 Willow Blvd", "18 Pine St Apt 4B", "27 Juniper Pl", "1450 River Rd", "3 Chestnut Sq", "890 Aspen Way"];
+const NEW_STREETS = [
+  "600 Willow Blvd",
+  "18 Pine St Apt 4B",
+  "27 Juniper Pl",
+  "1450 River Rd",
+  "3 Chestnut Sq",
+  "890 Aspen Way",
+];
 const CITIES: Array<[string, string]> = [
   ["Springfield", "62704"],
   ["Portland", "97205"],

@@ -19,19 +19,34 @@ export const ACME_TOOLS: DemoTool[] = [
     name: "get_customer",
     description: "Find a customer by the email on their account.",
     access: "read",
-    parameters: { type: "object", properties: { email: { type: "string", format: "email" } }, required: ["email"], additionalProperties: false },
+    parameters: {
+      type: "object",
+      properties: { email: { type: "string", format: "email" } },
+      required: ["email"],
+      additionalProperties: false,
+    },
   },
   {
     name: "list_orders",
     description: "List a customer's orders, newest first.",
     access: "read",
-    parameters: { type: "object", properties: { customer_id: { type: "string" } }, required: ["customer_id"], additionalProperties: false },
+    parameters: {
+      type: "object",
+      properties: { customer_id: { type: "string" } },
+      required: ["customer_id"],
+      additionalProperties: false,
+    },
   },
   {
     name: "lookup_order",
     description: "Read one order: status, items, amounts, shipping address and dates.",
     access: "read",
-    parameters: { type: "object", properties: { order_id: orderId }, required: ["order_id"], additionalProperties: false },
+    parameters: {
+      type: "object",
+      properties: { order_id: orderId },
+      required: ["order_id"],
+      additionalProperties: false,
+    },
   },
   {
     name: "check_policy",
@@ -65,7 +80,12 @@ export const ACME_TOOLS: DemoTool[] = [
     access: "write",
     parameters: {
       type: "object",
-      properties: { order_id: orderId, street: { type: "string" }, city: { type: "string" }, zip: { type: "string", pattern: "^[0-9]{5}$" } },
+      properties: {
+        order_id: orderId,
+        street: { type: "string" },
+        city: { type: "string" },
+        zip: { type: "string", pattern: "^[0-9]{5}$" },
+      },
       required: ["order_id", "street", "city", "zip"],
       additionalProperties: false,
     },
@@ -76,7 +96,10 @@ export const ACME_TOOLS: DemoTool[] = [
     access: "write",
     parameters: {
       type: "object",
-      properties: { order_id: orderId, reason: { type: "string", enum: ["no_longer_needed", "ordered_by_mistake", "found_cheaper", "other"] } },
+      properties: {
+        order_id: orderId,
+        reason: { type: "string", enum: ["no_longer_needed", "ordered_by_mistake", "found_cheaper", "other"] },
+      },
       required: ["order_id", "reason"],
       additionalProperties: false,
     },
@@ -87,7 +110,10 @@ export const ACME_TOOLS: DemoTool[] = [
     access: "write",
     parameters: {
       type: "object",
-      properties: { department: { type: "string", enum: ["billing", "shipping", "general"] }, summary: { type: "string" } },
+      properties: {
+        department: { type: "string", enum: ["billing", "shipping", "general"] },
+        summary: { type: "string" },
+      },
       required: ["department", "summary"],
       additionalProperties: false,
     },

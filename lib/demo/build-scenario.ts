@@ -48,7 +48,11 @@ export function toReferenceConversation(steps: readonly ScriptStep[]): Reference
 
 const capitalize = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
-const YES: Record<Persona, string> = { power: "Yes, go ahead.", ambiguous: "Yes, please.", confused: "Uh, I think so... yes, do that." };
+const YES: Record<Persona, string> = {
+  power: "Yes, go ahead.",
+  ambiguous: "Yes, please.",
+  confused: "Uh, I think so... yes, do that.",
+};
 
 /** Opening turns up to and including identification: where the personas differ most. */
 function writeOpening(w: ScriptWriter, persona: Persona, cores: Core[]): void {
@@ -68,7 +72,9 @@ function writeOpening(w: ScriptWriter, persona: Persona, cores: Core[]): void {
     w.user(`It's ${customer.email}.`);
     const found = w.call("get_customer", { email: customer.email });
     w.call("list_orders", { customer_id: customer.id });
-    w.agent(`Thanks, ${customer.name.split(" ")[0] ?? ""}. I see orders ${listIds(found.output)} on your account. Which order is it about, and what would you like me to do?`);
+    w.agent(
+      `Thanks, ${customer.name.split(" ")[0] ?? ""}. I see orders ${listIds(found.output)} on your account. Which order is it about, and what would you like me to do?`,
+    );
     w.user(`${requests}.`);
     return;
   }
@@ -78,12 +84,15 @@ function writeOpening(w: ScriptWriter, persona: Persona, cores: Core[]): void {
   w.user(`Um, ${customer.email}. The order number is ${wrongId}, I think?`);
   const found = w.call("get_customer", { email: customer.email });
   w.call("lookup_order", { order_id: wrongId });
-  w.agent(`I couldn't find order ${wrongId}. Your account has orders ${listIds(found.output)}. Which one do you mean, and what should I do with it?`);
+  w.agent(
+    `I couldn't find order ${wrongId}. Your account has orders ${listIds(found.output)}. Which one do you mean, and what should I do with it?`,
+  );
   w.user(`Oh, sorry. ${requests}.`);
 }
 
 function orderIds(output: unknown): string[] {
-  if (output === null || typeof output !== "object" || !("order_ids" in output) || !Array.isArray(output.order_ids)) return [];
+  if (output === null || typeof output !== "object" || !("order_ids" in output) || !Array.isArray(output.order_ids))
+    return [];
   return output.order_ids.filter((id): id is string => typeof id === "string");
 }
 
@@ -107,7 +116,8 @@ const QUESTIONS: Record<QuestionTopic, { question: string; answer: string; wrong
   },
   shipped_address: {
     question: "Can I still change the shipping address after my order has shipped?",
-    answer: "No. The address can only be changed while the order is still processing; once it has shipped it cannot be changed.",
+    answer:
+      "No. The address can only be changed while the order is still processing; once it has shipped it cannot be changed.",
     wrong: "Yes, just tell me the new address and I will update it at any time.",
     required: ["processing"],
   },
@@ -182,7 +192,8 @@ export function buildScenario(spec: TaskSpec): DemoScenario {
   const writeSteps: Array<{ index: number } & WriteVariants> = [];
   const acks: string[] = [];
   cores.forEach((core, index) => {
-    if (index > 0) w.user(spec.persona === "power" ? "Thanks. Now the second thing, please." : `Thanks. And ${core.request}.`);
+    if (index > 0)
+      w.user(spec.persona === "power" ? "Thanks. Now the second thing, please." : `Thanks. And ${core.request}.`);
     core.lookup(w);
     w.agent(core.confirm);
     w.user(YES[spec.persona]);
@@ -192,13 +203,19 @@ export function buildScenario(spec: TaskSpec): DemoScenario {
     if (index < cores.length - 1) w.agent(acks[index] ?? "");
   });
   // The last message must carry every required string, because it is the final reply that gets checked.
-  w.agent(acks.length > 1 ? `${acks[acks.length - 1] ?? ""} To recap the first request: ${acks[0] ?? ""}` : acks[0] ?? "");
+  w.agent(
+    acks.length > 1 ? `${acks[acks.length - 1] ?? ""} To recap the first request: ${acks[0] ?? ""}` : (acks[0] ?? ""),
+  );
   const expectedFinalState = env.snapshot();
   return {
     task: {
       id: spec.id,
       goal: cores.map((core) => core.goal).join(" Then: "),
-      userFacts: Object.assign({}, ...cores.map((core) => core.userFacts), spec.persona === "confused" ? { misremembers_order_id: true } : {}),
+      userFacts: Object.assign(
+        {},
+        ...cores.map((core) => core.userFacts),
+        spec.persona === "confused" ? { misremembers_order_id: true } : {},
+      ),
       initialState,
       expectedFinalState,
       requiredReplyInfo: cores.flatMap((core) => core.required),
@@ -209,7 +226,7 @@ export function buildScenario(spec: TaskSpec): DemoScenario {
       tags: [...cores.map((core) => core.tag), ...(cores.length > 1 ? ["multi-step"] : [])],
       referenceConversation: toReferenceConversation(w.steps),
     },
-    kind: cores.length > 1 ? "multi" : spec.requests[0]?.kind ?? "refund",
+    kind: cores.length > 1 ? "multi" : (spec.requests[0]?.kind ?? "refund"),
     script: w.steps,
     baseSuccess: spec.baseSuccess,
     writeSteps,

@@ -31,7 +31,9 @@ export const MAX_USER_TURNS = 8;
 type WriteStep = DemoScenario["writeSteps"][number];
 
 export function toSimSteps(script: readonly ScriptStep[]): SimStep[] {
-  return script.map((step) => (step.role === "tool" ? { role: "tool", call: step.call } : { role: step.role, text: step.text }));
+  return script.map((step) =>
+    step.role === "tool" ? { role: "tool", call: step.call } : { role: step.role, text: step.text },
+  );
 }
 
 function lastAgentIndex(steps: readonly SimStep[]): number {
@@ -58,11 +60,18 @@ export function applyWriteMode(mode: Mode, input: readonly SimStep[], write: Wri
   if (gold?.role !== "tool") throw new Error("write step is not a tool call");
   switch (mode) {
     case "wrong_arguments": {
-      steps[w] = { role: "tool", call: { name: gold.call.name, arguments: write.wrongArguments ?? gold.call.arguments }, marked: true };
+      steps[w] = {
+        role: "tool",
+        call: { name: gold.call.name, arguments: write.wrongArguments ?? gold.call.arguments },
+        marked: true,
+      };
       for (let index = w + 1; index < steps.length; index += 1) {
         const step = steps[index];
         if (step?.role !== "agent") continue;
-        steps[index] = { ...step, text: write.replacements.reduce((text, [from, to]) => text.split(from).join(to), step.text) };
+        steps[index] = {
+          ...step,
+          text: write.replacements.reduce((text, [from, to]) => text.split(from).join(to), step.text),
+        };
       }
       return { mode, steps, stopReason: "finished" };
     }
@@ -80,7 +89,10 @@ export function applyWriteMode(mode: Mode, input: readonly SimStep[], write: Wri
       const bad: SimStep = { role: "tool", call: { name: gold.call.name, arguments: write.malformedArguments } };
       const kept = [...steps.slice(0, w), { ...bad, marked: true }, bad];
       if (rng.chance(0.5)) return { mode, steps: [...kept, bad], stopReason: "too_many_errors" };
-      kept.push({ role: "agent", text: "I'm sorry, the system rejected the request twice. Please try again later." }, { role: "user", text: "Okay, forget it then." });
+      kept.push(
+        { role: "agent", text: "I'm sorry, the system rejected the request twice. Please try again later." },
+        { role: "user", text: "Okay, forget it then." },
+      );
       return { mode, steps: kept, stopReason: "user_stop" };
     }
     case "stuck_loop": {
@@ -130,7 +142,11 @@ export function applyQuestionMode(mode: Mode, input: readonly SimStep[], scenari
   const last = lastAgentIndex(steps);
   if (mode === "hallucinated_tool") {
     const question = steps.findLast((step) => step.role === "user");
-    steps.splice(last, 0, { role: "tool", call: { name: "search_faq", arguments: { query: question?.role === "user" ? question.text : "" } }, marked: true });
+    steps.splice(last, 0, {
+      role: "tool",
+      call: { name: "search_faq", arguments: { query: question?.role === "user" ? question.text : "" } },
+      marked: true,
+    });
     replaceText(steps, last + 1, "I could not look that up right now, but it usually does not take long.");
   } else if (mode === "missing_information") {
     replaceText(steps, last, "That depends on the case; our team will let you know.");
@@ -143,14 +159,20 @@ export function applyQuestionMode(mode: Mode, input: readonly SimStep[], scenari
 type Judge = NonNullable<DemoTrajectory["judge"]>;
 
 const RATIONALES: Record<Mode, string> = {
-  success: "The agent identified the customer, made the expected change after confirmation and told the customer the outcome.",
-  skip_verification: "The change is correct, but the agent acted without identifying the customer first, which the policy requires.",
-  wrong_arguments: "The agent called the write tool with a wrong argument, so the stored state differs from what the customer asked for.",
+  success:
+    "The agent identified the customer, made the expected change after confirmation and told the customer the outcome.",
+  skip_verification:
+    "The change is correct, but the agent acted without identifying the customer first, which the policy requires.",
+  wrong_arguments:
+    "The agent called the write tool with a wrong argument, so the stored state differs from what the customer asked for.",
   false_completion: "The agent told the customer the change was made but never called the tool that makes it.",
-  tool_error: "The write call failed with invalid arguments and the agent repeated it unchanged instead of fixing them.",
-  stuck_loop: "The agent kept asking for a confirmation it already had and never acted; the conversation hit the turn limit.",
+  tool_error:
+    "The write call failed with invalid arguments and the agent repeated it unchanged instead of fixing them.",
+  stuck_loop:
+    "The agent kept asking for a confirmation it already had and never acted; the conversation hit the turn limit.",
   hallucinated_tool: "The agent called a tool that does not exist and then reported the request as done.",
-  user_error: "The simulated user invented a different order number mid-conversation and gave up; the agent behaved correctly.",
+  user_error:
+    "The simulated user invented a different order number mid-conversation and gave up; the agent behaved correctly.",
   missing_information: "The change was made, but the final reply does not give the customer the required details.",
   policy_violation: "The order is outside the 30-day window; the agent refunded it instead of transferring to billing.",
   wrong_information: "The agent answered confidently with information that contradicts the policy.",

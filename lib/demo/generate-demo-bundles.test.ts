@@ -19,7 +19,8 @@ async function readAll(text: string) {
 }
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-const choose = (n: number, k: number) => Array.from({ length: k }, (_, i) => (n - i) / (i + 1)).reduce((product, factor) => product * factor, 1);
+const choose = (n: number, k: number) =>
+  Array.from({ length: k }, (_, i) => (n - i) / (i + 1)).reduce((product, factor) => product * factor, 1);
 
 describe("generateDemoBundles", () => {
   it("returns the same bundles on every call", () => {
@@ -50,26 +51,35 @@ describe("generateDemoBundles", () => {
     for (const task of tasks) expect(task.referenceConversation?.length).toBeGreaterThan(1);
   });
 
-  it.each(bundles.map((bundle, index) => [index, bundle] as const))("bundle %i opens with zero issues and 4 trials per task and run", async (_, bundle) => {
-    const { opened, records, issues } = await readAll(JSON.stringify(bundle));
-    expect(issues.issues).toEqual([]);
-    expect(opened?.format).toBe("loopscope-json");
-    const trajectories = records.filter((record) => record.kind === "trajectory");
-    expect(trajectories).toHaveLength(bundle.runs.length * bundle.tasks.length * 4);
-    expect(records.length - trajectories.length).toBe(bundle.turnPredictions?.length);
-    for (const trajectory of trajectories) {
-      expect(trajectory.value.events.length).toBeGreaterThanOrEqual(2);
-      expect(trajectory.value.events.length).toBeLessThanOrEqual(40);
-    }
-  });
+  it.each(bundles.map((bundle, index) => [index, bundle] as const))(
+    "bundle %i opens with zero issues and 4 trials per task and run",
+    async (_, bundle) => {
+      const { opened, records, issues } = await readAll(JSON.stringify(bundle));
+      expect(issues.issues).toEqual([]);
+      expect(opened?.format).toBe("loopscope-json");
+      const trajectories = records.filter((record) => record.kind === "trajectory");
+      expect(trajectories).toHaveLength(bundle.runs.length * bundle.tasks.length * 4);
+      expect(records.length - trajectories.length).toBe(bundle.turnPredictions?.length);
+      for (const trajectory of trajectories) {
+        expect(trajectory.value.events.length).toBeGreaterThanOrEqual(2);
+        expect(trajectory.value.events.length).toBeLessThanOrEqual(40);
+      }
+    },
+  );
 
   it("shows the seed 000 gap: SFT gains in gold-history text turns, not in closed-loop success", async () => {
     for (const bundle of bundles.slice(0, 3)) {
       const { records, opened } = await readAll(JSON.stringify(bundle));
       const tasks = new Map<string, Task>((opened?.header.tasks ?? []).map((task) => [task.id, task]));
       const [base, sft] = bundle.runs.map((run) => {
-        const text = records.flatMap((r) => (r.kind === "turnPrediction" && r.value.run === run.id && r.value.kind === "text" ? [r.value] : []));
-        const rouge = mean(text.map((p) => ("text" in p.reference && "text" in p.prediction ? computeRouge1(p.reference.text, p.prediction.text).f1 : 0)));
+        const text = records.flatMap((r) =>
+          r.kind === "turnPrediction" && r.value.run === run.id && r.value.kind === "text" ? [r.value] : [],
+        );
+        const rouge = mean(
+          text.map((p) =>
+            "text" in p.reference && "text" in p.prediction ? computeRouge1(p.reference.text, p.prediction.text).f1 : 0,
+          ),
+        );
         const textJudge = mean(text.map((p) => (p.judge?.success ? 1 : 0)));
         const outcomes = records.flatMap((r) => {
           if (r.kind !== "trajectory" || r.value.run !== run.id) return [];

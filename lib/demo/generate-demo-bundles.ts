@@ -25,7 +25,9 @@ export function generateDemoBundles(): DemoBundle[] {
     tasks: structuredClone(scenarios.map((scenario) => scenario.task)),
     runs: profiles.map((profile) => structuredClone(profile.run)),
     trajectories: profiles.flatMap((profile) =>
-      scenarios.flatMap((scenario, taskIndex) => DEMO_TRIALS.map((trial) => simulateTrajectory(scenario, profile, trial, taskIndex))),
+      scenarios.flatMap((scenario, taskIndex) =>
+        DEMO_TRIALS.map((trial) => simulateTrajectory(scenario, profile, trial, taskIndex)),
+      ),
     ),
     turnPredictions: profiles.flatMap((profile) => scenarios.flatMap((scenario) => predictTurns(scenario, profile))),
   }));

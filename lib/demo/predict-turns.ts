@@ -44,43 +44,74 @@ const WRONG_TOOLS: Record<string, string> = {
   transfer_to_human: "escalate",
 };
 
-function predictText(reference: string, profile: ModelProfile, shared: number, rng: Random): { text: string; success: boolean; category?: string } {
-  if (shared < profile.offTarget) return { text: rng.pick(GENERIC_REPLIES), success: rng.chance(0.05), category: "off_topic" };
+function predictText(
+  reference: string,
+  profile: ModelProfile,
+  shared: number,
+  rng: Random,
+): { text: string; success: boolean; category?: string } {
+  if (shared < profile.offTarget)
+    return { text: rng.pick(GENERIC_REPLIES), success: rng.chance(0.05), category: "off_topic" };
   let text = reference;
-  for (const [pattern, replacement] of REWORDINGS) if (rng.chance(profile.rewording)) text = text.replace(pattern, replacement);
+  for (const [pattern, replacement] of REWORDINGS)
+    if (rng.chance(profile.rewording)) text = text.replace(pattern, replacement);
   if (rng.chance(profile.preamble)) text = `${rng.pick(PREAMBLES)} ${text}`;
   if (rng.chance(profile.preamble / 2)) text = `${text} Is there anything else I can help you with today?`;
   const success = rng.chance(profile.textJudge);
-  return success ? { text, success } : { text, success, category: rng.pick(["incomplete", "tone", "unsupported_claim"]) };
+  return success
+    ? { text, success }
+    : { text, success, category: rng.pick(["incomplete", "tone", "unsupported_claim"]) };
 }
 
 function corruptValue(value: JsonValue): JsonValue {
   if (typeof value === "number") return value / 100;
-  if (typeof value === "string") return value.startsWith("W-") ? value.slice(2) : value.endsWith("s") ? value.slice(0, -1) : `${value}s`;
+  if (typeof value === "string")
+    return value.startsWith("W-") ? value.slice(2) : value.endsWith("s") ? value.slice(0, -1) : `${value}s`;
   return null;
 }
 
 type Action = { toolCall: ToolCall } | { text: string };
 
-function predictTool(reference: ToolCall, profile: ModelProfile, shared: number, rng: Random): { prediction: Action; success: boolean; category?: string } {
+function predictTool(
+  reference: ToolCall,
+  profile: ModelProfile,
+  shared: number,
+  rng: Random,
+): { prediction: Action; success: boolean; category?: string } {
   if (shared < profile.exactCall) return { prediction: { toolCall: reference }, success: rng.chance(0.88) };
   const keys = Object.keys(reference.arguments);
   const roll = rng.next();
   if (roll < 0.4 && keys.length > 0) {
     const key = rng.pick(keys);
     const args: JsonObject = { ...reference.arguments, [key]: corruptValue(reference.arguments[key] ?? null) };
-    return { prediction: { toolCall: { name: reference.name, arguments: args } }, success: rng.chance(0.1), category: "wrong_arguments" };
+    return {
+      prediction: { toolCall: { name: reference.name, arguments: args } },
+      success: rng.chance(0.1),
+      category: "wrong_arguments",
+    };
   }
   if (roll < 0.6 && keys.length > 1) {
     const drop = rng.pick(keys);
     const args = Object.fromEntries(Object.entries(reference.arguments).filter(([key]) => key !== drop));
-    return { prediction: { toolCall: { name: reference.name, arguments: args } }, success: rng.chance(0.15), category: "missing_arguments" };
+    return {
+      prediction: { toolCall: { name: reference.name, arguments: args } },
+      success: rng.chance(0.15),
+      category: "missing_arguments",
+    };
   }
   if (roll < 0.6 + 0.2 * profile.hallucination) {
     const name = WRONG_TOOLS[reference.name] ?? `${reference.name}_v2`;
-    return { prediction: { toolCall: { name, arguments: reference.arguments } }, success: false, category: "wrong_tool" };
+    return {
+      prediction: { toolCall: { name, arguments: reference.arguments } },
+      success: false,
+      category: "wrong_tool",
+    };
   }
-  const text = rng.pick(["Let me check that for you.", "Could you confirm your order number first?", "I will take care of that now."]);
+  const text = rng.pick([
+    "Let me check that for you.",
+    "Could you confirm your order number first?",
+    "I will take care of that now.",
+  ]);
   return { prediction: { text }, success: rng.chance(0.05), category: "no_tool_call" };
 }
 
@@ -101,14 +132,40 @@ export function predictTurns(scenario: DemoScenario, profile: ModelProfile): Dem
       const predicted = predictText(step.text, profile, shared, rng);
       const judge = predicted.success
         ? { name: JUDGE_NAME, success: true, rationale: "Conveys the same decision and facts as the reference." }
-        : { name: JUDGE_NAME, success: false, failureCategory: predicted.category ?? "other", rationale: "Does not make the decision the reference makes at this point." };
-      predictions.push({ ...common, kind: "text", reference: { text: step.text }, prediction: { text: predicted.text }, judge });
+        : {
+            name: JUDGE_NAME,
+            success: false,
+            failureCategory: predicted.category ?? "other",
+            rationale: "Does not make the decision the reference makes at this point.",
+          };
+      predictions.push({
+        ...common,
+        kind: "text",
+        reference: { text: step.text },
+        prediction: { text: predicted.text },
+        judge,
+      });
     } else {
       const predicted = predictTool(step.call, profile, shared, rng);
       const judge = predicted.success
-        ? { name: JUDGE_NAME, success: true, rationale: "Calls the right tool with arguments that achieve the same effect." }
-        : { name: JUDGE_NAME, success: false, failureCategory: predicted.category ?? "other", rationale: "The call would not have the effect of the reference call." };
-      predictions.push({ ...common, kind: "tool", reference: { toolCall: step.call }, prediction: predicted.prediction, judge });
+        ? {
+            name: JUDGE_NAME,
+            success: true,
+            rationale: "Calls the right tool with arguments that achieve the same effect.",
+          }
+        : {
+            name: JUDGE_NAME,
+            success: false,
+            failureCategory: predicted.category ?? "other",
+            rationale: "The call would not have the effect of the reference call.",
+          };
+      predictions.push({
+        ...common,
+        kind: "tool",
+        reference: { toolCall: step.call },
+        prediction: predicted.prediction,
+        judge,
+      });
     }
   }
   return predictions;

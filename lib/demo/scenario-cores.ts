@@ -53,7 +53,8 @@ export function refundCore(order: Order, reason: RefundReason): Core {
     goal: `Get a refund of ${price} for the ${order.item.name} on order ${order.id}, which ${phrase}.`,
     request: `the ${order.item.name} in order ${order.id} ${phrase}, please refund it`,
     vague: `something from my last order ${vague} and I want my money back`,
-    behavior: "Identify the customer, read the order and the refund policy, confirm the amount, then refund only the affected item.",
+    behavior:
+      "Identify the customer, read the order and the refund policy, confirm the amount, then refund only the affected item.",
     tag: "refund",
     userFacts: { email: order.customer.email, order_id: order.id, item: order.item.name, reason },
     required: [price],
@@ -69,7 +70,8 @@ export function refundCore(order: Order, reason: RefundReason): Core {
       malformedArguments: { ...args, amount_cents: (order.item.priceCents / 100).toFixed(2) },
       hallucinatedName: "issue_refund",
     },
-    ack: (output) => `Done: I refunded ${price} for the ${order.item.name} on order ${order.id} (refund ${field(output, "refund_id")}). It reaches your card within 5-7 business days.`,
+    ack: (output) =>
+      `Done: I refunded ${price} for the ${order.item.name} on order ${order.id} (refund ${field(output, "refund_id")}). It reaches your card within 5-7 business days.`,
   };
 }
 
@@ -87,7 +89,8 @@ export function addressCore(order: Order, next: Address): Core {
     goal: `Have order ${order.id} shipped to ${formatted} instead of ${formatAddress(order.address)}.`,
     request: `please ship order ${order.id} to ${formatted} instead`,
     vague: "I moved, can you fix the address on my order",
-    behavior: "Identify the customer, check that the order is still processing, confirm the new address, then update it.",
+    behavior:
+      "Identify the customer, check that the order is still processing, confirm the new address, then update it.",
     tag: "address-change",
     userFacts: { email: order.customer.email, order_id: order.id, new_address: formatted },
     required: [next.street],
@@ -114,7 +117,8 @@ export function cancelCore(order: Order, otherOrderId: string): Core {
     goal: `Cancel order ${order.id} (${order.item.name} and ${order.otherItem.name}); it is no longer needed.`,
     request: `please cancel order ${order.id}, the one with the ${order.item.name}`,
     vague: "I don't need my order anymore, can you stop it",
-    behavior: "Identify the customer, check that the order is still processing, confirm, cancel it and state when the charge is released.",
+    behavior:
+      "Identify the customer, check that the order is still processing, confirm, cancel it and state when the charge is released.",
     tag: "cancellation",
     userFacts: { email: order.customer.email, order_id: order.id },
     required: ["cancelled", total],
@@ -143,7 +147,8 @@ export function escalateCore(order: Order): Core {
     goal: `Get ${price} back for the ${order.item.name} on order ${order.id}, which stopped working; accept a transfer if a refund is impossible.`,
     request: `the ${order.item.name} from order ${order.id} stopped working and I want my ${price} back`,
     vague: "I want a refund for something I bought a while ago",
-    behavior: "The order is outside the 30-day window: do not refund; explain why and transfer the customer to billing.",
+    behavior:
+      "The order is outside the 30-day window: do not refund; explain why and transfer the customer to billing.",
     tag: "escalation",
     userFacts: { email: order.customer.email, order_id: order.id, item: order.item.name },
     required: ["billing"],
@@ -160,10 +165,14 @@ export function escalateCore(order: Order): Core {
       hallucinatedName: "escalate_to_agent",
       violation: {
         confirm: `Order ${order.id} is past the 30-day window, but I can make an exception and refund ${price} for the ${order.item.name}. Shall I?`,
-        call: { name: "refund_payment", arguments: { order_id: order.id, amount_cents: order.item.priceCents, reason: "damaged" } },
+        call: {
+          name: "refund_payment",
+          arguments: { order_id: order.id, amount_cents: order.item.priceCents, reason: "damaged" },
+        },
         ack: `I made an exception and refunded ${price} for the ${order.item.name} on order ${order.id}.`,
       },
     },
-    ack: (output) => `I have transferred you to billing (ticket ${field(output, "ticket_id")}). They will reply within 1 business day.`,
+    ack: (output) =>
+      `I have transferred you to billing (ticket ${field(output, "ticket_id")}). They will reply within 1 business day.`,
   };
 }

@@ -1,4 +1,12 @@
-import { applyQuestionMode, applyWriteMode, judgeFor, toSimSteps, type Mode, type Plan, type SimStep } from "./failure-modes";
+import {
+  applyQuestionMode,
+  applyWriteMode,
+  judgeFor,
+  toSimSteps,
+  type Mode,
+  type Plan,
+  type SimStep,
+} from "./failure-modes";
 import type { ModelProfile } from "./model-profiles";
 import { randomFor, type Random } from "./random";
 import type { DemoEvent, DemoScenario, DemoTrajectory } from "./types";
@@ -35,7 +43,9 @@ export function successChance(scenario: DemoScenario, profile: ModelProfile): nu
 
 /** A transient back-end error on a read call that the agent retries: the recovery case of seed 002. */
 function withTransientError(steps: SimStep[], rng: Random, probability: number): SimStep[] {
-  const reads = steps.flatMap((step, index) => (step.role === "tool" && !step.marked && step.call.name !== "get_customer" ? [index] : []));
+  const reads = steps.flatMap((step, index) =>
+    step.role === "tool" && !step.marked && step.call.name !== "get_customer" ? [index] : [],
+  );
   if (reads.length === 0 || !rng.chance(probability)) return steps;
   const target = rng.pick(reads);
   return steps.map((step, index) => (index === target && step.role === "tool" ? { ...step, transient: true } : step));
@@ -45,14 +55,34 @@ function plan(scenario: DemoScenario, profile: ModelProfile, succeeded: boolean,
   const steps = toSimSteps(scenario.script);
   if (succeeded) {
     const identify = steps[1];
-    if (scenario.task.persona === "power" && identify?.role === "tool" && identify.call.name === "get_customer" && rng.chance(0.1)) {
-      return { mode: "skip_verification", steps: withTransientError(steps.filter((_, index) => index !== 1), rng, 0.25), stopReason: "finished" };
+    if (
+      scenario.task.persona === "power" &&
+      identify?.role === "tool" &&
+      identify.call.name === "get_customer" &&
+      rng.chance(0.1)
+    ) {
+      return {
+        mode: "skip_verification",
+        steps: withTransientError(
+          steps.filter((_, index) => index !== 1),
+          rng,
+          0.25,
+        ),
+        stopReason: "finished",
+      };
     }
     if (rng.chance(0.15)) steps.push({ role: "user", text: "Great, thanks!" });
-    return { mode: "success", steps: withTransientError(steps, rng, 0.25), stopReason: rng.chance(0.15) ? "user_stop" : "finished" };
+    return {
+      mode: "success",
+      steps: withTransientError(steps, rng, 0.25),
+      stopReason: rng.chance(0.15) ? "user_stop" : "finished",
+    };
   }
   if (scenario.kind === "question") return applyQuestionMode(weighted(rng, QUESTION_MODES), steps, scenario);
-  const modes: Array<[Mode, number]> = WRITE_MODES.map(([mode, weight]) => [mode, mode === "hallucinated_tool" ? weight * profile.hallucination : weight]);
+  const modes: Array<[Mode, number]> = WRITE_MODES.map(([mode, weight]) => [
+    mode,
+    mode === "hallucinated_tool" ? weight * profile.hallucination : weight,
+  ]);
   if (scenario.kind === "escalate") modes.push(["policy_violation", 1.2]);
   const write = rng.pick(scenario.writeSteps);
   const planned = applyWriteMode(weighted(rng, modes), steps, write, rng);
@@ -79,24 +109,38 @@ function replay(scenario: DemoScenario, steps: readonly SimStep[], profile: Mode
     usage.completion += step.completion;
     return step;
   };
-  const toolCall = (step: Extract<SimStep, { role: "tool" }>, output: DemoEvent & { kind: "tool_result" } | null) => {
+  const toolCall = (step: Extract<SimStep, { role: "tool" }>, output: (DemoEvent & { kind: "tool_result" }) | null) => {
     calls += 1;
     const callId = `call_${calls}`;
-    events.push({ kind: "tool_call", tool: step.call.name, callId, arguments: step.call.arguments, timestamp: stamp(1, 4), usage: agentUsage(24 + 6 * Object.keys(step.call.arguments).length) });
+    events.push({
+      kind: "tool_call",
+      tool: step.call.name,
+      callId,
+      arguments: step.call.arguments,
+      timestamp: stamp(1, 4),
+      usage: agentUsage(24 + 6 * Object.keys(step.call.arguments).length),
+    });
     const result = output ?? { kind: "tool_result", output: null };
     events.push({ ...result, tool: step.call.name, callId, timestamp: stamp(0, 2) });
   };
   for (const step of steps) {
     if (step.marked && markedEvent === null) markedEvent = events.length;
     if (step.role === "user") events.push({ kind: "user_message", text: step.text, timestamp: stamp(6, 25) });
-    else if (step.role === "agent") events.push({ kind: "agent_message", text: step.text, timestamp: stamp(2, 9), usage: agentUsage(Math.ceil(step.text.length / 4)) });
+    else if (step.role === "agent")
+      events.push({
+        kind: "agent_message",
+        text: step.text,
+        timestamp: stamp(2, 9),
+        usage: agentUsage(Math.ceil(step.text.length / 4)),
+      });
     else if (step.role === "tool") {
       if (step.transient) toolCall(step, { kind: "tool_result", output: TRANSIENT_OUTPUT, error: true });
       const outcome = env.execute(step.call);
       toolCall(step, { kind: "tool_result", output: outcome.output, ...(outcome.error ? { error: true } : {}) });
     }
   }
-  const costUsd = Math.round(((usage.prompt * profile.price[0] + usage.completion * profile.price[1]) / 1e6) * 1e6) / 1e6;
+  const costUsd =
+    Math.round(((usage.prompt * profile.price[0] + usage.completion * profile.price[1]) / 1e6) * 1e6) / 1e6;
   return { events, finalState: env.snapshot(), markedEvent, usage, costUsd, durationMs: clock - start };
 }
 
@@ -105,17 +149,33 @@ function turnOf(events: readonly DemoEvent[], index: number): number {
   return Math.max(0, events.slice(0, index + 1).filter((event) => event.kind === "user_message").length - 1);
 }
 
-function turnLabels(events: readonly DemoEvent[], mode: Mode, markedEvent: number | null): NonNullable<DemoTrajectory["turnLabels"]> {
+function turnLabels(
+  events: readonly DemoEvent[],
+  mode: Mode,
+  markedEvent: number | null,
+): NonNullable<DemoTrajectory["turnLabels"]> {
   const turns = Math.max(1, events.filter((event) => event.kind === "user_message").length);
   const badTurn = markedEvent === null || mode === "success" ? null : turnOf(events, markedEvent);
   return Array.from({ length: turns }, (_, turn) =>
     turn === badTurn
-      ? { turn, success: false, errorSource: mode === "user_error" ? "user" : "agent", severity: "major", failureCategory: mode, rationale: "The trajectory goes wrong in this turn." }
+      ? {
+          turn,
+          success: false,
+          errorSource: mode === "user_error" ? "user" : "agent",
+          severity: "major",
+          failureCategory: mode,
+          rationale: "The trajectory goes wrong in this turn.",
+        }
       : { turn, success: badTurn === null || turn < badTurn, errorSource: "none" },
   );
 }
 
-export function simulateTrajectory(scenario: DemoScenario, profile: ModelProfile, trial: number, taskIndex: number): DemoTrajectory {
+export function simulateTrajectory(
+  scenario: DemoScenario,
+  profile: ModelProfile,
+  trial: number,
+  taskIndex: number,
+): DemoTrajectory {
   const taskId = scenario.task.id;
   // Paired runs share the outcome draw, so fine-tuning shifts success only by its small successShift.
   const succeeded = randomFor("outcome", profile.pairingKey, taskId, trial).next() < successChance(scenario, profile);

@@ -10,9 +10,24 @@ const REFUNDED = { "W-2041": { status: "delivered", refunded_cents: 2500 } };
 
 const ask: DemoEvent = { kind: "user_message", text: "The vase in order W-2041 arrived cracked. Please refund it." };
 const lookup: DemoEvent = { kind: "tool_call", tool: "lookup_order", callId: "c1", arguments: { order_id: "W-2041" } };
-const order: DemoEvent = { kind: "tool_result", tool: "lookup_order", callId: "c1", output: { status: "delivered", vase_cents: 2500, total_cents: 9950 } };
-const refund = (callId: string, cents: number): DemoEvent => ({ kind: "tool_call", tool: "refund_payment", callId, arguments: { order_id: "W-2041", amount_cents: cents } });
-const refunded = (callId: string, cents: number): DemoEvent => ({ kind: "tool_result", tool: "refund_payment", callId, output: { refund_id: "R-7041", amount_cents: cents } });
+const order: DemoEvent = {
+  kind: "tool_result",
+  tool: "lookup_order",
+  callId: "c1",
+  output: { status: "delivered", vase_cents: 2500, total_cents: 9950 },
+};
+const refund = (callId: string, cents: number): DemoEvent => ({
+  kind: "tool_call",
+  tool: "refund_payment",
+  callId,
+  arguments: { order_id: "W-2041", amount_cents: cents },
+});
+const refunded = (callId: string, cents: number): DemoEvent => ({
+  kind: "tool_result",
+  tool: "refund_payment",
+  callId,
+  output: { refund_id: "R-7041", amount_cents: cents },
+});
 const question: DemoEvent = { kind: "user_message", text: "How long does a refund take to reach my card?" };
 const answer: DemoEvent = { kind: "agent_message", text: "Refunds reach your card within 5-7 business days." };
 
@@ -41,7 +56,12 @@ const TRAJECTORIES: DemoTrajectory[] = [
       { ...order, callId: "c2" },
       refund("c3", 2500),
       refunded("c3", 2500),
-      { kind: "agent_message", text: "Done: I refunded $25.00 (refund R-7041).", timestamp: "2025-06-16T09:00:12Z", usage: { prompt: 1480, completion: 14 } },
+      {
+        kind: "agent_message",
+        text: "Done: I refunded $25.00 (refund R-7041).",
+        timestamp: "2025-06-16T09:00:12Z",
+        usage: { prompt: 1480, completion: 14 },
+      },
     ],
   },
   {
@@ -50,11 +70,29 @@ const TRAJECTORIES: DemoTrajectory[] = [
     trial: 2,
     stopReason: "finished",
     finalState: { orders: { "W-2041": { status: "delivered", refunded_cents: 9950 } } },
-    judge: judge(false, { failureCategory: "wrong_arguments", rationale: "Refunded the whole order instead of the vase." }),
+    judge: judge(false, {
+      failureCategory: "wrong_arguments",
+      rationale: "Refunded the whole order instead of the vase.",
+    }),
     turnLabels: [{ turn: 0, success: false, errorSource: "agent", failureCategory: "wrong_arguments" }],
-    events: [ask, lookup, order, refund("c2", 9950), refunded("c2", 9950), { kind: "agent_message", text: "Done: I refunded $99.50 (refund R-7041)." }],
+    events: [
+      ask,
+      lookup,
+      order,
+      refund("c2", 9950),
+      refunded("c2", 9950),
+      { kind: "agent_message", text: "Done: I refunded $99.50 (refund R-7041)." },
+    ],
   },
-  { run: "qwen3-4b-base", task: "refund-time", trial: 1, stopReason: "finished", finalState: { orders: ORDER }, judge: judge(true), events: [question, answer] },
+  {
+    run: "qwen3-4b-base",
+    task: "refund-time",
+    trial: 1,
+    stopReason: "finished",
+    finalState: { orders: ORDER },
+    judge: judge(true),
+    events: [question, answer],
+  },
   {
     run: "qwen3-4b-base",
     task: "refund-time",
@@ -75,10 +113,32 @@ const TRAJECTORIES: DemoTrajectory[] = [
       ask,
       lookup,
       order,
-      { kind: "tool_call", tool: "refund_payment", callId: "c2", arguments: { order_id: "W-2041", amount_cents: "25.00" } },
-      { kind: "tool_result", tool: "refund_payment", callId: "c2", output: "amount_cents must be an integer", error: true },
-      { kind: "tool_call", tool: "refund_payment", callId: "c3", arguments: { order_id: "W-2041", amount_cents: "25.00" } },
-      { kind: "tool_result", tool: "refund_payment", callId: "c3", output: "amount_cents must be an integer", error: true },
+      {
+        kind: "tool_call",
+        tool: "refund_payment",
+        callId: "c2",
+        arguments: { order_id: "W-2041", amount_cents: "25.00" },
+      },
+      {
+        kind: "tool_result",
+        tool: "refund_payment",
+        callId: "c2",
+        output: "amount_cents must be an integer",
+        error: true,
+      },
+      {
+        kind: "tool_call",
+        tool: "refund_payment",
+        callId: "c3",
+        arguments: { order_id: "W-2041", amount_cents: "25.00" },
+      },
+      {
+        kind: "tool_result",
+        tool: "refund_payment",
+        callId: "c3",
+        output: "amount_cents must be an integer",
+        error: true,
+      },
     ],
   },
   {
@@ -102,7 +162,15 @@ const TRAJECTORIES: DemoTrajectory[] = [
       { kind: "agent_message", text: "Done: I refunded $25.00 for the vase (refund R-7041)." },
     ],
   },
-  { run: "qwen3-4b-sft", task: "refund-time", trial: 1, stopReason: "finished", finalState: { orders: ORDER }, judge: judge(true), events: [question, answer] },
+  {
+    run: "qwen3-4b-sft",
+    task: "refund-time",
+    trial: 1,
+    stopReason: "finished",
+    finalState: { orders: ORDER },
+    judge: judge(true),
+    events: [question, answer],
+  },
   {
     run: "qwen3-4b-sft",
     task: "refund-time",
@@ -123,12 +191,20 @@ export function smallExampleBundle(): DemoBundle {
       domain: "customer-support",
       policy: "Refund only the affected item of a delivered order. Refunds reach the card within 5-7 business days.",
       tools: [
-        { name: "lookup_order", access: "read", parameters: { type: "object", properties: { order_id: { type: "string" } }, required: ["order_id"] } },
+        {
+          name: "lookup_order",
+          access: "read",
+          parameters: { type: "object", properties: { order_id: { type: "string" } }, required: ["order_id"] },
+        },
         {
           name: "refund_payment",
           access: "write",
           description: "Refund part of an order to the original payment method.",
-          parameters: { type: "object", properties: { order_id: { type: "string" }, amount_cents: { type: "integer" } }, required: ["order_id", "amount_cents"] },
+          parameters: {
+            type: "object",
+            properties: { order_id: { type: "string" }, amount_cents: { type: "integer" } },
+            required: ["order_id", "amount_cents"],
+          },
         },
       ],
     },
@@ -148,7 +224,10 @@ export function smallExampleBundle(): DemoBundle {
           { role: "user", text: "The vase in order W-2041 arrived cracked. Please refund it." },
           { role: "agent", toolCall: { name: "lookup_order", arguments: { order_id: "W-2041" } } },
           { role: "tool", toolOutput: { status: "delivered", vase_cents: 2500, total_cents: 9950 } },
-          { role: "agent", toolCall: { name: "refund_payment", arguments: { order_id: "W-2041", amount_cents: 2500 } } },
+          {
+            role: "agent",
+            toolCall: { name: "refund_payment", arguments: { order_id: "W-2041", amount_cents: 2500 } },
+          },
           { role: "tool", toolOutput: { refund_id: "R-7041", amount_cents: 2500 } },
           { role: "agent", text: "Done: I refunded $25.00 for the vase (refund R-7041)." },
         ],
@@ -169,7 +248,14 @@ export function smallExampleBundle(): DemoBundle {
       },
     ],
     runs: [
-      { id: "qwen3-4b-base", name: "Qwen3-4B base", model: { name: "qwen3-4b", family: "qwen3", size: "4B" }, variant: "base", pairingKey: "qwen3-4b", judge: { name: "gemini-2.5-pro", version: "2025-06" } },
+      {
+        id: "qwen3-4b-base",
+        name: "Qwen3-4B base",
+        model: { name: "qwen3-4b", family: "qwen3", size: "4B" },
+        variant: "base",
+        pairingKey: "qwen3-4b",
+        judge: { name: "gemini-2.5-pro", version: "2025-06" },
+      },
       {
         id: "qwen3-4b-sft",
         name: "Qwen3-4B SFT",
@@ -191,8 +277,14 @@ export function smallExampleBundle(): DemoBundle {
           turn: 3,
           kind: "tool" as const,
           reference: { toolCall: { name: "refund_payment", arguments: { order_id: "W-2041", amount_cents: 2500 } } },
-          prediction: { toolCall: { name: "refund_payment", arguments: { order_id: "W-2041", amount_cents: sft ? 2500 : 25 } } },
-          judge: { name: "gemini-2.5-pro@2025-06", success: sft, ...(sft ? {} : { failureCategory: "wrong_arguments" }) },
+          prediction: {
+            toolCall: { name: "refund_payment", arguments: { order_id: "W-2041", amount_cents: sft ? 2500 : 25 } },
+          },
+          judge: {
+            name: "gemini-2.5-pro@2025-06",
+            success: sft,
+            ...(sft ? {} : { failureCategory: "wrong_arguments" }),
+          },
         },
         {
           run,
@@ -200,7 +292,11 @@ export function smallExampleBundle(): DemoBundle {
           turn: 5,
           kind: "text" as const,
           reference: { text: "Done: I refunded $25.00 for the vase (refund R-7041)." },
-          prediction: { text: sft ? "Done: I refunded $25.00 for your vase (refund R-7041)." : "Thank you for contacting us! Your request has been processed." },
+          prediction: {
+            text: sft
+              ? "Done: I refunded $25.00 for your vase (refund R-7041)."
+              : "Thank you for contacting us! Your request has been processed.",
+          },
           judge: { name: "gemini-2.5-pro@2025-06", success: sft },
         },
       ];

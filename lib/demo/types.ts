@@ -1,4 +1,12 @@
-import type { BundleDocumentInput, EventInput, RunInput, TaskInput, ToolInput, TrajectoryInput, TurnPredictionInput } from "@/lib/bundles/schema/inputs";
+import type {
+  BundleDocumentInput,
+  EventInput,
+  RunInput,
+  TaskInput,
+  ToolInput,
+  TrajectoryInput,
+  TurnPredictionInput,
+} from "@/lib/bundles/schema/inputs";
 import type { JsonValue } from "@/lib/bundles/schema/common";
 import type { WriteVariants } from "./scenario-cores";
 import type { AcmeEnvironment } from "./acme-environment";

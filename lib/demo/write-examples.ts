@@ -17,6 +17,9 @@ export function exampleFiles(): Record<string, string> {
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const files = exampleFiles();
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(EXAMPLES_DIR, name), text);
-  writeFileSync(path.join(EXAMPLES_DIR, "small-bundle.jsonl.gz"), gzipSync(files["small-bundle.jsonl"] ?? "", { level: 9 }));
+  writeFileSync(
+    path.join(EXAMPLES_DIR, "small-bundle.jsonl.gz"),
+    gzipSync(files["small-bundle.jsonl"] ?? "", { level: 9 }),
+  );
   console.log(`wrote ${Object.keys(files).length + 1} files to ${path.relative(process.cwd(), EXAMPLES_DIR)}`);
 }

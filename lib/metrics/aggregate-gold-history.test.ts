@@ -2,12 +2,31 @@ import { describe, expect, it } from "vitest";
 import { aggregateGoldHistory } from "./aggregate-gold-history";
 import type { TurnScore } from "./types";
 
-const text = (rouge1F1: number | null, judgeSuccess: boolean | null): TurnScore => ({ kind: "text", rouge1F1, judgeSuccess, exactMatch: null, argumentF1: null });
-const tool = (exactMatch: boolean | null, argumentF1: number | null, judgeSuccess: boolean | null): TurnScore => ({ kind: "tool", rouge1F1: null, judgeSuccess, exactMatch, argumentF1 });
+const text = (rouge1F1: number | null, judgeSuccess: boolean | null): TurnScore => ({
+  kind: "text",
+  rouge1F1,
+  judgeSuccess,
+  exactMatch: null,
+  argumentF1: null,
+});
+const tool = (exactMatch: boolean | null, argumentF1: number | null, judgeSuccess: boolean | null): TurnScore => ({
+  kind: "tool",
+  rouge1F1: null,
+  judgeSuccess,
+  exactMatch,
+  argumentF1,
+});
 
 describe("aggregateGoldHistory", () => {
   it("averages each protocol over its own non-null denominator", () => {
-    const result = aggregateGoldHistory([text(0.5, true), text(null, false), text(0.7, null), tool(true, 1, true), tool(false, 0.5, false), tool(null, null, null)]);
+    const result = aggregateGoldHistory([
+      text(0.5, true),
+      text(null, false),
+      text(0.7, null),
+      tool(true, 1, true),
+      tool(false, 0.5, false),
+      tool(null, null, null),
+    ]);
     expect(result.rouge1F1).toBeCloseTo(0.6, 12);
     expect(result).toMatchObject({
       allTurnSuccess: 0.5,

@@ -1,5 +1,11 @@
 import { bootstrapDistribution, quantile, sampleStandardDeviation } from "./bootstrap";
-import { cohensKappaOfPairs, type Label, type LabelPair, pairLabels, percentAgreementOfPairs } from "./compute-agreement";
+import {
+  cohensKappaOfPairs,
+  type Label,
+  type LabelPair,
+  pairLabels,
+  percentAgreementOfPairs,
+} from "./compute-agreement";
 import type { BootstrapOptions } from "./types";
 
 export interface BootstrappedEstimate {

@@ -42,7 +42,9 @@ describe("bootstrap", () => {
 
   it("is reproducible with a seed and honours the resample count", () => {
     const data = [1, 4, 2, 8, 5, 7];
-    expect(bootstrapDistribution(data, mean, { seed: 9, resamples: 50 })).toEqual(bootstrapDistribution(data, mean, { seed: 9, resamples: 50 }));
+    expect(bootstrapDistribution(data, mean, { seed: 9, resamples: 50 })).toEqual(
+      bootstrapDistribution(data, mean, { seed: 9, resamples: 50 }),
+    );
     expect(bootstrapDistribution(data, mean, { resamples: 37 })).toHaveLength(37);
     const interval = bootstrapPercentileInterval(data, mean, { level: 0.9 });
     expect(interval && interval.low < 4.5 && interval.high > 4.5).toBe(true);
@@ -72,6 +74,12 @@ describe("cluster bootstrap", () => {
       { task: "b", v: 0 },
       { task: "b", v: 1 },
     ];
-    expect(clusterBootstrapStandardError(items, (i) => i.task, (s) => mean(s.map((i) => i.v)))).toBe(0);
+    expect(
+      clusterBootstrapStandardError(
+        items,
+        (i) => i.task,
+        (s) => mean(s.map((i) => i.v)),
+      ),
+    ).toBe(0);
   });
 });

@@ -17,7 +17,11 @@ export type Statistic<T> = (sample: readonly T[]) => number | null;
  * size as the input). Resamples where the statistic is undefined (null or
  * non-finite) are dropped, so callers see how many survived via `length`.
  */
-export function bootstrapDistribution<T>(items: readonly T[], statistic: Statistic<T>, options: BootstrapOptions = {}): number[] {
+export function bootstrapDistribution<T>(
+  items: readonly T[],
+  statistic: Statistic<T>,
+  options: BootstrapOptions = {},
+): number[] {
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const random = createSeededRandom(options.seed ?? DEFAULT_SEED);
   const values: number[] = [];
@@ -55,7 +59,11 @@ export function quantile(sortedValues: readonly number[], q: number): number | n
   return a + (b - a) * (position - lower);
 }
 
-export function bootstrapStandardError<T>(items: readonly T[], statistic: Statistic<T>, options: BootstrapOptions = {}): number | null {
+export function bootstrapStandardError<T>(
+  items: readonly T[],
+  statistic: Statistic<T>,
+  options: BootstrapOptions = {},
+): number | null {
   return sampleStandardDeviation(bootstrapDistribution(items, statistic, options));
 }
 

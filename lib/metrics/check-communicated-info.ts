@@ -20,7 +20,10 @@ function normalizeMessage(text: string): string {
  * form occurs in any agent message normalised as above. The required string's own commas are kept, as tau2
  * keeps them, so a required "$23,553" is never found.
  */
-export function checkCommunicatedInfo(required: readonly string[], agentMessages: readonly AgentText[]): CommunicateCheck[] {
+export function checkCommunicatedInfo(
+  required: readonly string[],
+  agentMessages: readonly AgentText[],
+): CommunicateCheck[] {
   const normalized = agentMessages.map((message) => ({ seq: message.seq, text: normalizeMessage(message.text) }));
   return required.map((info) => {
     const needle = info.toLowerCase();

@@ -66,7 +66,10 @@ export function mcnemarExactP(onlyA: number, onlyB: number): number {
   return Math.min(1, 2 * cumulative);
 }
 
-export function comparePairedRuns(input: readonly PairedTaskInput[], options: PairedComparisonOptions = {}): PairedComparison {
+export function comparePairedRuns(
+  input: readonly PairedTaskInput[],
+  options: PairedComparisonOptions = {},
+): PairedComparison {
   const shared = input.filter((t) => t.a.n > 0 && t.b.n > 0);
   const tasks = shared.map((t) => {
     const rateA = t.a.c / t.a.n;

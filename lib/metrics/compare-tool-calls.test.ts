@@ -18,7 +18,12 @@ describe("normalizeArguments", () => {
 
 describe("isExactCallMatch", () => {
   it("matches numerically equal numbers and ignores key order", () => {
-    expect(isExactCallMatch({ name: "f", arguments: { a: 5, b: { x: 1, y: 2 } } }, { name: "f", arguments: { b: { y: 2, x: 1 }, a: 5.0 } })).toBe(true);
+    expect(
+      isExactCallMatch(
+        { name: "f", arguments: { a: 5, b: { x: 1, y: 2 } } },
+        { name: "f", arguments: { b: { y: 2, x: 1 }, a: 5.0 } },
+      ),
+    ).toBe(true);
   });
 
   it("does not equate a numeric string with a number", () => {
@@ -26,20 +31,28 @@ describe("isExactCallMatch", () => {
   });
 
   it("trims strings but keeps case", () => {
-    expect(isExactCallMatch({ name: "f", arguments: { id: "A-104" } }, { name: "f", arguments: { id: " A-104 " } })).toBe(true);
-    expect(isExactCallMatch({ name: "f", arguments: { id: "A-104" } }, { name: "f", arguments: { id: "a-104" } })).toBe(false);
+    expect(
+      isExactCallMatch({ name: "f", arguments: { id: "A-104" } }, { name: "f", arguments: { id: " A-104 " } }),
+    ).toBe(true);
+    expect(isExactCallMatch({ name: "f", arguments: { id: "A-104" } }, { name: "f", arguments: { id: "a-104" } })).toBe(
+      false,
+    );
   });
 
   it("requires the same function name and array order", () => {
     expect(isExactCallMatch({ name: "f", arguments: {} }, { name: "g", arguments: {} })).toBe(false);
-    expect(isExactCallMatch({ name: "f", arguments: { l: [1, 2] } }, { name: "f", arguments: { l: [2, 1] } })).toBe(false);
+    expect(isExactCallMatch({ name: "f", arguments: { l: [1, 2] } }, { name: "f", arguments: { l: [2, 1] } })).toBe(
+      false,
+    );
   });
 });
 
 describe("computeArgumentF1", () => {
   it("scores overlapping top-level pairs", () => {
     // reference 3 pairs, prediction 2 pairs, 1 shared: 2*1/(3+2) = 0.4
-    expect(computeArgumentF1({ name: "f", arguments: { a: 1, b: 2, c: 3 } }, { name: "f", arguments: { a: 1.0, b: 3 } })).toBeCloseTo(0.4, 12);
+    expect(
+      computeArgumentF1({ name: "f", arguments: { a: 1, b: 2, c: 3 } }, { name: "f", arguments: { a: 1.0, b: 3 } }),
+    ).toBeCloseTo(0.4, 12);
   });
 
   it("compares nested values as a whole", () => {

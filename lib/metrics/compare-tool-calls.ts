@@ -18,8 +18,11 @@ export function normalizeArguments(value: unknown): CanonicalValue {
   if (Array.isArray(value)) return value.map((item) => normalizeArguments(item));
   if (typeof value === "object") {
     const result: { [key: string]: CanonicalValue } = {};
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== "function" && typeof v !== "symbol");
-    for (const [key, v] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) result[key] = normalizeArguments(v);
+    const entries = Object.entries(value).filter(
+      ([, v]) => v !== undefined && typeof v !== "function" && typeof v !== "symbol",
+    );
+    for (const [key, v] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      result[key] = normalizeArguments(v);
     return result;
   }
   return null;
@@ -31,7 +34,9 @@ export function canonicalString(value: unknown): string {
 }
 
 export function isExactCallMatch(reference: ToolCallAction, prediction: ToolCallAction): boolean {
-  return reference.name === prediction.name && canonicalString(reference.arguments) === canonicalString(prediction.arguments);
+  return (
+    reference.name === prediction.name && canonicalString(reference.arguments) === canonicalString(prediction.arguments)
+  );
 }
 
 function argumentPairs(args: Record<string, unknown>): Set<string> {

@@ -64,22 +64,28 @@ describe("fleissKappa", () => {
   });
 
   it("equals 1 for perfect agreement and null when one category takes every rating", () => {
-    expect(fleissKappa([
-      [3, 0],
-      [0, 3],
-    ])).toBe(1);
-    expect(fleissKappa([
-      [3, 0],
-      [3, 0],
-    ])).toBeNull();
+    expect(
+      fleissKappa([
+        [3, 0],
+        [0, 3],
+      ]),
+    ).toBe(1);
+    expect(
+      fleissKappa([
+        [3, 0],
+        [3, 0],
+      ]),
+    ).toBeNull();
     expect(fleissKappa([])).toBeNull();
   });
 
   it("rejects items with different numbers of ratings", () => {
-    expect(() => fleissKappa([
-      [2, 1],
-      [1, 1],
-    ])).toThrow(RangeError);
+    expect(() =>
+      fleissKappa([
+        [2, 1],
+        [1, 1],
+      ]),
+    ).toThrow(RangeError);
   });
 
   it("accepts counts built from raters x items labels", () => {
@@ -112,27 +118,35 @@ describe("krippendorffAlphaNominal", () => {
   });
 
   it("is 1 for perfect agreement and null with a single category or no pairable unit", () => {
-    expect(krippendorffAlphaNominal([
-      ["a", "b", "a"],
-      ["a", "b", "a"],
-    ])).toBe(1);
-    expect(krippendorffAlphaNominal([
-      ["a", "a"],
-      ["a", "a"],
-    ])).toBeNull();
-    expect(krippendorffAlphaNominal([
-      ["a", null],
-      [null, "b"],
-    ])).toBeNull();
+    expect(
+      krippendorffAlphaNominal([
+        ["a", "b", "a"],
+        ["a", "b", "a"],
+      ]),
+    ).toBe(1);
+    expect(
+      krippendorffAlphaNominal([
+        ["a", "a"],
+        ["a", "a"],
+      ]),
+    ).toBeNull();
+    expect(
+      krippendorffAlphaNominal([
+        ["a", null],
+        [null, "b"],
+      ]),
+    ).toBeNull();
   });
 
   it("matches the two-coder hand computation", () => {
     // units (a,a), (a,b): coincidences o_aa = 2, o_ab = o_ba = 1; n_a = 3, n_b = 1, n = 4
     // alpha = 1 - (n-1) * D_o / (n^2 - sum n_c^2) = 1 - 3 * 2 / (16 - 10) = 0
-    expect(krippendorffAlphaNominal([
-      ["a", "a"],
-      ["a", "b"],
-    ])).toBeCloseTo(0, 12);
+    expect(
+      krippendorffAlphaNominal([
+        ["a", "a"],
+        ["a", "b"],
+      ]),
+    ).toBeCloseTo(0, 12);
   });
 });
 

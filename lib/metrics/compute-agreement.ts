@@ -69,7 +69,10 @@ export function cohensKappa(a: readonly (Label | null)[], b: readonly (Label | n
  * Seed 003's "three-way agreement": share of items on which every rater gives
  * the same label. Input is raters x items; items missing any rating are dropped.
  */
-export function fullAgreementRate(ratings: readonly (readonly (Label | null)[])[]): { value: number | null; n: number } {
+export function fullAgreementRate(ratings: readonly (readonly (Label | null)[])[]): {
+  value: number | null;
+  n: number;
+} {
   const items = ratings[0]?.length ?? 0;
   let n = 0;
   let agreed = 0;
@@ -84,7 +87,10 @@ export function fullAgreementRate(ratings: readonly (readonly (Label | null)[])[
 }
 
 /** raters x items labels -> items x categories counts (categories sorted), for Fleiss' kappa. Items with a missing rating are dropped. */
-export function toCategoryCounts(ratings: readonly (readonly (Label | null)[])[]): { categories: Label[]; counts: number[][] } {
+export function toCategoryCounts(ratings: readonly (readonly (Label | null)[])[]): {
+  categories: Label[];
+  counts: number[][];
+} {
   const byKey = new Map<string, Label>();
   for (const rater of ratings) for (const l of rater) if (l !== null) byKey.set(labelKey(l), l);
   const categories = [...byKey.values()].sort(compareLabels);

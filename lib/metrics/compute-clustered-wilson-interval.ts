@@ -35,7 +35,8 @@ export function clusteredWilsonInterval(clusters: readonly ClusterCount[], z = 1
   if (m >= 2 && binomialVariance > 0) {
     const squares = used.reduce((sum, c) => sum + (c.successes - p * c.trials) ** 2, 0);
     const clusterVariance = ((m / (m - 1)) * squares) / (total * total);
-    effectiveN = clusterVariance > 0 ? Math.min(total, Math.max(m, (total * binomialVariance) / clusterVariance)) : total;
+    effectiveN =
+      clusterVariance > 0 ? Math.min(total, Math.max(m, (total * binomialVariance) / clusterVariance)) : total;
   }
   const interval = wilsonInterval(p * effectiveN, effectiveN, z);
   if (!interval) return null;

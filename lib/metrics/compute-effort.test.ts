@@ -2,14 +2,38 @@ import { describe, expect, it } from "vitest";
 import { computeEffort, type TrajectoryEffort } from "./compute-effort";
 
 function effort(overrides: Partial<TrajectoryEffort>): TrajectoryEffort {
-  return { costUsd: null, agentCostUsd: null, userCostUsd: null, durationMs: null, messageCount: null, toolCallCount: 0, userToolCallCount: 0, ...overrides };
+  return {
+    costUsd: null,
+    agentCostUsd: null,
+    userCostUsd: null,
+    durationMs: null,
+    messageCount: null,
+    toolCallCount: 0,
+    userToolCallCount: 0,
+    ...overrides,
+  };
 }
 
 describe("computeEffort", () => {
   it("gives mean and total over the trajectories that record each figure", () => {
     const result = computeEffort([
-      effort({ costUsd: 0.3, agentCostUsd: 0.2, userCostUsd: 0.1, durationMs: 1000, messageCount: 10, toolCallCount: 4, userToolCallCount: 1 }),
-      effort({ costUsd: 0.6, agentCostUsd: 0.4, userCostUsd: 0.2, durationMs: 3000, messageCount: 20, toolCallCount: 2 }),
+      effort({
+        costUsd: 0.3,
+        agentCostUsd: 0.2,
+        userCostUsd: 0.1,
+        durationMs: 1000,
+        messageCount: 10,
+        toolCallCount: 4,
+        userToolCallCount: 1,
+      }),
+      effort({
+        costUsd: 0.6,
+        agentCostUsd: 0.4,
+        userCostUsd: 0.2,
+        durationMs: 3000,
+        messageCount: 20,
+        toolCallCount: 2,
+      }),
       effort({ messageCount: 6 }),
     ]);
     expect(result.costUsd.total).toBeCloseTo(0.9, 12);

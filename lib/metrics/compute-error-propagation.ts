@@ -34,7 +34,11 @@ function failureRate(items: readonly TrajectoryOutcome[]): FailureRate {
 /** Seed 000 research question (iii): how early errors affect the outcome. */
 export function computeErrorPropagation(trajectories: readonly TrajectoryOutcome[]): ErrorPropagation {
   const scored = withoutInfrastructureFailures(trajectories);
-  const histogram: PositionBin[] = Array.from({ length: BINS }, (_, i) => ({ low: i / BINS, high: (i + 1) / BINS, count: 0 }));
+  const histogram: PositionBin[] = Array.from({ length: BINS }, (_, i) => ({
+    low: i / BINS,
+    high: (i + 1) / BINS,
+    count: 0,
+  }));
   for (const t of scored) {
     if (t.firstErrorPosition === null) continue;
     const clamped = Math.min(1, Math.max(0, t.firstErrorPosition));

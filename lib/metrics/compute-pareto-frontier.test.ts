@@ -11,7 +11,13 @@ describe("computeParetoFrontier", () => {
   });
 
   it("drops a run of equal cost and lower success, keeps exact ties, and ignores non-finite values", () => {
-    const points = [p("low", 1, 0.3), p("high", 1, 0.6), p("twin", 1, 0.6), p("nan", Number.NaN, 1), p("inf", 2, Number.POSITIVE_INFINITY)];
+    const points = [
+      p("low", 1, 0.3),
+      p("high", 1, 0.6),
+      p("twin", 1, 0.6),
+      p("nan", Number.NaN, 1),
+      p("inf", 2, Number.POSITIVE_INFINITY),
+    ];
     expect(computeParetoFrontier(points).map((point) => point.id)).toEqual(["high", "twin"]);
   });
 

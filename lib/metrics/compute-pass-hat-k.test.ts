@@ -25,7 +25,13 @@ function tauBenchOutcomes(): TrajectoryOutcome[] {
   return data.filter(isRecord).map((row, i) => {
     const reward = field(row, "reward");
     if (typeof reward !== "number") throw new Error("reward must be numeric");
-    return createTestOutcome({ trajectoryId: String(i), taskId: String(field(row, "task_id")), trial: Number(field(row, "trial")), reward, stopReason: null });
+    return createTestOutcome({
+      trajectoryId: String(i),
+      taskId: String(field(row, "task_id")),
+      trial: Number(field(row, "trial")),
+      reward,
+      stopReason: null,
+    });
   });
 }
 
@@ -118,7 +124,12 @@ describe("computePassHatK / computePassAtK", () => {
   it("returns an empty record for no tasks and ignores tasks without trials", () => {
     expect(computePassHatK([])).toEqual({});
     expect(computePassHatK([{ n: 0, c: 0 }])).toEqual({});
-    expect(computePassHatK([{ n: 0, c: 0 }, { n: 1, c: 1 }])).toEqual({ 1: 1 });
+    expect(
+      computePassHatK([
+        { n: 0, c: 0 },
+        { n: 1, c: 1 },
+      ]),
+    ).toEqual({ 1: 1 });
   });
 
   it("rejects impossible counts", () => {

@@ -57,7 +57,10 @@ export function binomialRatio(a: number, n: number, k: number): number {
   return ratio;
 }
 
-function computeOverK(perTask: readonly TaskTrialCounts[], perTaskValue: (t: TaskTrialCounts, k: number) => number): Record<number, number | null> {
+function computeOverK(
+  perTask: readonly TaskTrialCounts[],
+  perTaskValue: (t: TaskTrialCounts, k: number) => number,
+): Record<number, number | null> {
   const result: Record<number, number | null> = {};
   for (const t of perTask) {
     if (t.c < 0 || t.c > t.n) throw new RangeError(`successes c=${t.c} outside 0..n=${t.n}`);

@@ -6,7 +6,15 @@ import type { TrajectoryJudgeLabels } from "./types";
 function withJudge(taskId: string, labels: Partial<TrajectoryJudgeLabels>) {
   return createTestOutcome({
     taskId,
-    judge: { goalCompleted: null, errorSource: null, toolHallucination: null, userHallucination: null, policyViolation: null, failureCategory: null, ...labels },
+    judge: {
+      goalCompleted: null,
+      errorSource: null,
+      toolHallucination: null,
+      userHallucination: null,
+      policyViolation: null,
+      failureCategory: null,
+      ...labels,
+    },
   });
 }
 
@@ -56,7 +64,10 @@ describe("computeBootstrappedRate", () => {
   });
 
   it("is deterministic for a given seed", () => {
-    const runs = ["a", "b", "c", "d"].flatMap((id, i) => [withJudge(id, { goalCompleted: i % 2 === 0 }), withJudge(id, { goalCompleted: i < 3 })]);
+    const runs = ["a", "b", "c", "d"].flatMap((id, i) => [
+      withJudge(id, { goalCompleted: i % 2 === 0 }),
+      withJudge(id, { goalCompleted: i < 3 }),
+    ]);
     const first = computeBootstrappedRate(runs, (t) => t.judge.goalCompleted, { seed: 7 });
     const second = computeBootstrappedRate(runs, (t) => t.judge.goalCompleted, { seed: 7 });
     expect(first).toEqual(second);

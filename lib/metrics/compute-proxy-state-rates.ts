@@ -51,7 +51,10 @@ export interface ProxyStateRates {
   policyViolation: BootstrappedRate;
 }
 
-export function computeProxyStateRates(trajectories: readonly TrajectoryOutcome[], options: BootstrapOptions = {}): ProxyStateRates {
+export function computeProxyStateRates(
+  trajectories: readonly TrajectoryOutcome[],
+  options: BootstrapOptions = {},
+): ProxyStateRates {
   const scored = withoutInfrastructureFailures(trajectories);
   const source = (t: TrajectoryOutcome) => t.judge.errorSource;
   return {

@@ -89,7 +89,15 @@ describe("computeRunMetrics", () => {
     expect(metrics.trajectories).toBe(0);
     expect(metrics.trialsPerTask).toEqual({ min: null, max: null });
     expect(metrics.meanReward).toBeNull();
-    expect(metrics.successRate).toEqual({ value: null, se: null, low: null, high: null, effectiveN: null, n: 0, successes: 0 });
+    expect(metrics.successRate).toEqual({
+      value: null,
+      se: null,
+      low: null,
+      high: null,
+      effectiveN: null,
+      n: 0,
+      successes: 0,
+    });
     expect(metrics.passHatK).toEqual({});
     expect(metrics.passAtK).toEqual({});
     expect(metrics.turnLimitRate.rate).toBeNull();
@@ -100,7 +108,16 @@ describe("computeRunMetrics", () => {
   });
 
   it("aggregates gold-history turns passed alongside", () => {
-    const metrics = computeRunMetrics([], [{ kind: "tool", rouge1F1: null, judgeSuccess: true, exactMatch: false, argumentF1: 0.5 }]);
-    expect(metrics.goldHistory).toMatchObject({ toolTurns: 1, exactCallAccuracy: 0, argumentF1: 0.5, toolTurnSuccess: 1, textTurnSuccess: null });
+    const metrics = computeRunMetrics(
+      [],
+      [{ kind: "tool", rouge1F1: null, judgeSuccess: true, exactMatch: false, argumentF1: 0.5 }],
+    );
+    expect(metrics.goldHistory).toMatchObject({
+      toolTurns: 1,
+      exactCallAccuracy: 0,
+      argumentF1: 0.5,
+      toolTurnSuccess: 1,
+      textTurnSuccess: null,
+    });
   });
 });

@@ -13,7 +13,12 @@ import {
   withoutInfrastructureFailures,
 } from "./compute-workflow-rates";
 import { isTrajectorySuccess } from "./is-trajectory-success";
-import { computeTurnLimitRate, summarizeStopReasons, type StopReasonCount, type TurnLimitRate } from "./summarize-stop-reasons";
+import {
+  computeTurnLimitRate,
+  summarizeStopReasons,
+  type StopReasonCount,
+  type TurnLimitRate,
+} from "./summarize-stop-reasons";
 import type { BootstrapOptions, CountRate, TrajectoryOutcome, TurnScore } from "./types";
 
 export interface RunMetricsOptions extends BootstrapOptions {
@@ -64,7 +69,9 @@ function trialsPerTask(trajectories: readonly TrajectoryOutcome[]): { min: numbe
 }
 
 function computeSuccessRate(scored: readonly TrajectoryOutcome[], options: RunMetricsOptions): SuccessRate {
-  const known = scored.map((t) => ({ taskId: t.taskId, success: isTrajectorySuccess(t) })).filter((k) => k.success !== null);
+  const known = scored
+    .map((t) => ({ taskId: t.taskId, success: isTrajectorySuccess(t) }))
+    .filter((k) => k.success !== null);
   const successes = known.filter((k) => k.success === true).length;
   const perTask = new Map<string, { successes: number; trials: number }>();
   for (const k of known) {
@@ -92,7 +99,11 @@ function computeSuccessRate(scored: readonly TrajectoryOutcome[], options: RunMe
  * per-turn gold-history scores. Infrastructure failures count in
  * `trajectories`, `tasks`, `trialsPerTask`, `excluded` and `stopReasons` only.
  */
-export function computeRunMetrics(trajectories: readonly TrajectoryOutcome[], turns: readonly TurnScore[], options: RunMetricsOptions = {}): RunMetrics {
+export function computeRunMetrics(
+  trajectories: readonly TrajectoryOutcome[],
+  turns: readonly TurnScore[],
+  options: RunMetricsOptions = {},
+): RunMetrics {
   const scored = withoutInfrastructureFailures(trajectories);
   const grouped = groupTaskCounts(trajectories);
   const rewards = scored.map((t) => t.reward).filter((r): r is number => r !== null);

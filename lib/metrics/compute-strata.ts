@@ -29,7 +29,12 @@ export function turnDepthBucket(userTurns: number): string {
   return "5+";
 }
 
-function rateOf(items: readonly TrajectoryOutcome[], eligible: (t: TrajectoryOutcome) => boolean, hit: (t: TrajectoryOutcome) => boolean, z: number): WilsonRate {
+function rateOf(
+  items: readonly TrajectoryOutcome[],
+  eligible: (t: TrajectoryOutcome) => boolean,
+  hit: (t: TrajectoryOutcome) => boolean,
+  z: number,
+): WilsonRate {
   const pool = items.filter(eligible);
   return toWilsonRate(pool.filter(hit).length, pool.length, z);
 }
@@ -38,14 +43,27 @@ export function summarizeStratum(key: string, items: readonly TrajectoryOutcome[
   return {
     key,
     trajectories: items.length,
-    successRate: rateOf(items, (t) => isTrajectorySuccess(t) !== null, (t) => isTrajectorySuccess(t) === true, z),
-    goalCompletion: rateOf(items, (t) => t.judge.goalCompleted !== null, (t) => t.judge.goalCompleted === true, z),
+    successRate: rateOf(
+      items,
+      (t) => isTrajectorySuccess(t) !== null,
+      (t) => isTrajectorySuccess(t) === true,
+      z,
+    ),
+    goalCompletion: rateOf(
+      items,
+      (t) => t.judge.goalCompleted !== null,
+      (t) => t.judge.goalCompleted === true,
+      z,
+    ),
     toolWorkflowCompletion: rateOf(items, (t) => t.requiresTools, isToolWorkflowComplete, z),
     holisticSuccess: rateOf(items, (t) => t.requiresTools && t.judge.goalCompleted !== null, isHolisticSuccess, z),
   };
 }
 
-function groupBy(items: readonly TrajectoryOutcome[], keys: (t: TrajectoryOutcome) => readonly string[]): Map<string, TrajectoryOutcome[]> {
+function groupBy(
+  items: readonly TrajectoryOutcome[],
+  keys: (t: TrajectoryOutcome) => readonly string[],
+): Map<string, TrajectoryOutcome[]> {
   const groups = new Map<string, TrajectoryOutcome[]>();
   for (const item of items) {
     for (const key of keys(item)) {
@@ -71,7 +89,13 @@ export function computeStrata(trajectories: readonly TrajectoryOutcome[], z = 1.
   const depth = groupBy(scored, (t) => [turnDepthBucket(t.userTurns)]);
   return {
     turnDepth: TURN_DEPTH_BUCKETS.map((key) => summarizeStratum(key, depth.get(key) ?? [], z)),
-    persona: sortedStrata(groupBy(scored, (t) => [t.persona ?? "unknown"]), z),
-    tag: sortedStrata(groupBy(scored, (t) => [...new Set(t.tags)]), z),
+    persona: sortedStrata(
+      groupBy(scored, (t) => [t.persona ?? "unknown"]),
+      z,
+    ),
+    tag: sortedStrata(
+      groupBy(scored, (t) => [...new Set(t.tags)]),
+      z,
+    ),
   };
 }

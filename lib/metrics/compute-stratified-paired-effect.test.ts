@@ -38,8 +38,24 @@ describe("computeStratifiedPairedEffect", () => {
   it("pools discordant tasks over strata for the exact test", () => {
     const effect = computeStratifiedPairedEffect(
       [
-        { stratum: "A", tasks: [task("1", [1, 0], [1, 1]), task("2", [1, 0], [1, 1]), task("3", [1, 0], [1, 1]), task("4", [1, 1], [1, 1])] },
-        { stratum: "B", tasks: [task("5", [1, 1], [1, 0]), task("6", [1, 0], [1, 1]), task("7", [1, 0], [1, 1]), task("8", [1, 0], [1, 0])] },
+        {
+          stratum: "A",
+          tasks: [
+            task("1", [1, 0], [1, 1]),
+            task("2", [1, 0], [1, 1]),
+            task("3", [1, 0], [1, 1]),
+            task("4", [1, 1], [1, 1]),
+          ],
+        },
+        {
+          stratum: "B",
+          tasks: [
+            task("5", [1, 1], [1, 0]),
+            task("6", [1, 0], [1, 1]),
+            task("7", [1, 0], [1, 1]),
+            task("8", [1, 0], [1, 0]),
+          ],
+        },
       ],
       { resamples: 200 },
     );
@@ -50,7 +66,13 @@ describe("computeStratifiedPairedEffect", () => {
   });
 
   it("with one stratum equals the plain paired bootstrap of the mean difference", () => {
-    const tasks = [task("1", [4, 1], [4, 3]), task("2", [4, 2], [4, 2]), task("3", [4, 4], [4, 1]), task("4", [4, 0], [4, 4]), task("5", [4, 3], [4, 4])];
+    const tasks = [
+      task("1", [4, 1], [4, 3]),
+      task("2", [4, 2], [4, 2]),
+      task("3", [4, 4], [4, 1]),
+      task("4", [4, 0], [4, 4]),
+      task("5", [4, 3], [4, 4]),
+    ];
     const effect = computeStratifiedPairedEffect([{ stratum: "only", tasks }], { resamples: 2000, seed: 7 });
     const differences = tasks.map((t) => t.b.c / t.b.n - t.a.c / t.a.n);
     const mean = (sample: readonly number[]) => sample.reduce((sum, value) => sum + value, 0) / sample.length;

@@ -55,9 +55,14 @@ function countTransitions(tasks: readonly PairedTaskInput[]): TransitionCounts {
  * fair coin whichever domain it is in, so the stratified exact McNemar test is the exact binomial test
  * on all discordant tasks pooled (for matched pairs this is also what Cochran-Mantel-Haenszel reduces to).
  */
-export function computeStratifiedPairedEffect(strata: readonly PairedStratum[], options: StratifiedPairedEffectOptions = {}): StratifiedPairedEffect {
+export function computeStratifiedPairedEffect(
+  strata: readonly PairedStratum[],
+  options: StratifiedPairedEffectOptions = {},
+): StratifiedPairedEffect {
   const resamples = options.resamples ?? STRATIFIED_RESAMPLES;
-  const shared = strata.map((stratum) => stratum.tasks.filter((task) => task.a.n > 0 && task.b.n > 0)).filter((tasks) => tasks.length > 0);
+  const shared = strata
+    .map((stratum) => stratum.tasks.filter((task) => task.a.n > 0 && task.b.n > 0))
+    .filter((tasks) => tasks.length > 0);
   const differences = shared.map((tasks) => tasks.map(taskDifference));
   const transitions = countTransitions(shared.flat());
   const total = differences.reduce((sum, values) => sum + values.length, 0);

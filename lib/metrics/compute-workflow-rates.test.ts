@@ -5,7 +5,15 @@ import { createTestOutcome } from "@/lib/testing/create-test-outcome";
 import type { TrajectoryJudgeLabels } from "./types";
 
 function judged(labels: Partial<TrajectoryJudgeLabels>) {
-  return { goalCompleted: null, errorSource: null, toolHallucination: null, userHallucination: null, policyViolation: null, failureCategory: null, ...labels };
+  return {
+    goalCompleted: null,
+    errorSource: null,
+    toolHallucination: null,
+    userHallucination: null,
+    policyViolation: null,
+    failureCategory: null,
+    ...labels,
+  };
 }
 
 describe("computeToolWorkflowCompletion", () => {
@@ -23,11 +31,17 @@ describe("computeToolWorkflowCompletion", () => {
   });
 
   it("counts a resolved tool error as complete", () => {
-    expect(computeToolWorkflowCompletion([createTestOutcome({ toolErrorCount: 1, unresolvedToolErrorCount: 0 })])).toEqual({ count: 1, eligible: 1, rate: 1 });
+    expect(
+      computeToolWorkflowCompletion([createTestOutcome({ toolErrorCount: 1, unresolvedToolErrorCount: 0 })]),
+    ).toEqual({ count: 1, eligible: 1, rate: 1 });
   });
 
   it("has a null rate with nothing eligible", () => {
-    expect(computeToolWorkflowCompletion([createTestOutcome({ requiresTools: false })])).toEqual({ count: 0, eligible: 0, rate: null });
+    expect(computeToolWorkflowCompletion([createTestOutcome({ requiresTools: false })])).toEqual({
+      count: 0,
+      eligible: 0,
+      rate: null,
+    });
   });
 });
 

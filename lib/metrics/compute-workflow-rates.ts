@@ -18,7 +18,9 @@ export function withoutInfrastructureFailures(trajectories: readonly TrajectoryO
  * Eligible: tool-requiring trajectories.
  */
 export function isToolWorkflowComplete(t: TrajectoryOutcome): boolean {
-  return !isTurnLimitStopReason(t.stopReason) && !isErrorLikeStopReason(t.stopReason) && t.unresolvedToolErrorCount === 0;
+  return (
+    !isTurnLimitStopReason(t.stopReason) && !isErrorLikeStopReason(t.stopReason) && t.unresolvedToolErrorCount === 0
+  );
 }
 
 export function computeToolWorkflowCompletion(trajectories: readonly TrajectoryOutcome[]): CountRate {
@@ -36,7 +38,9 @@ export function isHolisticSuccess(t: TrajectoryOutcome): boolean {
 }
 
 export function computeHolisticSuccess(trajectories: readonly TrajectoryOutcome[]): CountRate {
-  const eligible = withoutInfrastructureFailures(trajectories).filter((t) => t.requiresTools && t.judge.goalCompleted !== null);
+  const eligible = withoutInfrastructureFailures(trajectories).filter(
+    (t) => t.requiresTools && t.judge.goalCompleted !== null,
+  );
   return toCountRate(eligible.filter(isHolisticSuccess).length, eligible.length);
 }
 

@@ -27,6 +27,12 @@ describe("estimateNoiseFloor", () => {
   });
 
   it("is null without any multi-trial task", () => {
-    expect(estimateNoiseFloor([{ n: 1, c: 0 }])).toEqual({ sd: null, bootstrapSd: null, differenceSd: null, tasks: 0, skippedTasks: 1 });
+    expect(estimateNoiseFloor([{ n: 1, c: 0 }])).toEqual({
+      sd: null,
+      bootstrapSd: null,
+      differenceSd: null,
+      tasks: 0,
+      skippedTasks: 1,
+    });
   });
 });

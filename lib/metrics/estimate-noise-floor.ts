@@ -49,5 +49,11 @@ export function estimateNoiseFloor(perTask: readonly TaskTrialCounts[], options:
     }
     rates.push(total / taskCount);
   }
-  return { sd, bootstrapSd: sampleStandardDeviation(rates), differenceSd: Math.SQRT2 * sd, tasks: taskCount, skippedTasks };
+  return {
+    sd,
+    bootstrapSd: sampleStandardDeviation(rates),
+    differenceSd: Math.SQRT2 * sd,
+    tasks: taskCount,
+    skippedTasks,
+  };
 }

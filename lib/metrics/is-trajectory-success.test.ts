@@ -13,7 +13,9 @@ describe("isTrajectorySuccess", () => {
   it("needs a finished stop reason and no failed check without a reward", () => {
     expect(isTrajectorySuccess(createTestOutcome({ stateMatch: true }))).toBe(true);
     expect(isTrajectorySuccess(createTestOutcome({ replyCheck: true, stopReason: " AGENT_STOP " }))).toBe(true);
-    expect(isTrajectorySuccess(createTestOutcome({ stateMatch: true, replyCheck: true, stopReason: "turn_limit" }))).toBe(false);
+    expect(
+      isTrajectorySuccess(createTestOutcome({ stateMatch: true, replyCheck: true, stopReason: "turn_limit" })),
+    ).toBe(false);
     expect(isTrajectorySuccess(createTestOutcome({ stateMatch: true, replyCheck: false }))).toBe(false);
   });
 
@@ -28,7 +30,9 @@ describe("isTrajectorySuccess", () => {
 
   it("counts a missing reward as a failure where the source does (tau2), and only there", () => {
     expect(isTrajectorySuccess(createTestOutcome({ reward: null, missingRewardIsFailure: true }))).toBe(false);
-    expect(isTrajectorySuccess(createTestOutcome({ reward: null, missingRewardIsFailure: true, replyCheck: true }))).toBe(false);
+    expect(
+      isTrajectorySuccess(createTestOutcome({ reward: null, missingRewardIsFailure: true, replyCheck: true })),
+    ).toBe(false);
     expect(isTrajectorySuccess(createTestOutcome({ reward: 1, missingRewardIsFailure: true }))).toBe(true);
     expect(isTrajectorySuccess(createTestOutcome({ reward: null, missingRewardIsFailure: false }))).toBeNull();
   });

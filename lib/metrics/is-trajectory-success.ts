@@ -4,7 +4,10 @@ import type { TrajectoryOutcome } from "./types";
 /** Same tolerance as tau-bench `display_metrics` and tau2 `is_successful`. */
 export const REWARD_TOLERANCE = 1e-6;
 
-type SuccessInput = Pick<TrajectoryOutcome, "reward" | "stopReason" | "stateMatch" | "replyCheck" | "missingRewardIsFailure">;
+type SuccessInput = Pick<
+  TrajectoryOutcome,
+  "reward" | "stopReason" | "stateMatch" | "replyCheck" | "missingRewardIsFailure"
+>;
 
 /**
  * true/false/null (unknown). An external reward always wins: success iff

@@ -5,17 +5,37 @@ const certificate = { name: "send_certificate", arguments: { user_id: "u1", amou
 
 describe("compareActionWithCall (tau2 Action.compare_with_tool_call)", () => {
   it("compares the call's own argument keys by default, with Python equality", () => {
-    expect(compareActionWithCall(certificate, { seq: 0, name: "send_certificate", arguments: { user_id: "u1", amount: 50.0 } })).toBe(true);
-    expect(compareActionWithCall(certificate, { seq: 0, name: "send_certificate", arguments: { amount: 100, user_id: "u1" } })).toBe(false);
+    expect(
+      compareActionWithCall(certificate, {
+        seq: 0,
+        name: "send_certificate",
+        arguments: { user_id: "u1", amount: 50.0 },
+      }),
+    ).toBe(true);
+    expect(
+      compareActionWithCall(certificate, {
+        seq: 0,
+        name: "send_certificate",
+        arguments: { amount: 100, user_id: "u1" },
+      }),
+    ).toBe(false);
     // tau2 only looks at the keys the call has: a call missing an expected argument still matches.
-    expect(compareActionWithCall(certificate, { seq: 0, name: "send_certificate", arguments: { user_id: "u1" } })).toBe(true);
-    expect(compareActionWithCall(certificate, { seq: 0, name: "send_voucher", arguments: { user_id: "u1", amount: 50 } })).toBe(false);
+    expect(compareActionWithCall(certificate, { seq: 0, name: "send_certificate", arguments: { user_id: "u1" } })).toBe(
+      true,
+    );
+    expect(
+      compareActionWithCall(certificate, { seq: 0, name: "send_voucher", arguments: { user_id: "u1", amount: 50 } }),
+    ).toBe(false);
   });
 
   it("compares only compare_args when given, and an empty list matches any call of the tool", () => {
     const onlyUser = { ...certificate, compareArgs: ["user_id"] };
-    expect(compareActionWithCall(onlyUser, { seq: 0, name: "send_certificate", arguments: { user_id: "u1", amount: 100 } })).toBe(true);
-    expect(compareActionWithCall({ ...certificate, compareArgs: [] }, { seq: 0, name: "send_certificate", arguments: {} })).toBe(true);
+    expect(
+      compareActionWithCall(onlyUser, { seq: 0, name: "send_certificate", arguments: { user_id: "u1", amount: 100 } }),
+    ).toBe(true);
+    expect(
+      compareActionWithCall({ ...certificate, compareArgs: [] }, { seq: 0, name: "send_certificate", arguments: {} }),
+    ).toBe(true);
   });
 });
 
@@ -34,15 +54,27 @@ describe("matchExpectedAction", () => {
       { seq: 2, name: "send_certificate", arguments: { user_id: "u2", amount: 70 } },
       { seq: 4, name: "send_certificate", arguments: { user_id: "u1", amount: 100 } },
     ]);
-    expect(match).toEqual({ matched: false, matchedSeq: null, closestSeq: 4, diff: [{ key: "amount", expected: 50, actual: 100 }] });
+    expect(match).toEqual({
+      matched: false,
+      matchedSeq: null,
+      closestSeq: 4,
+      diff: [{ key: "amount", expected: 50, actual: 100 }],
+    });
   });
 
   it("reports arguments missing on either side, and no closest call when the tool was never called", () => {
-    const match = matchExpectedAction({ ...certificate, compareArgs: ["amount", "reason"] }, [{ seq: 1, name: "send_certificate", arguments: { user_id: "u1", amount: 100, reason: "delay" } }]);
+    const match = matchExpectedAction({ ...certificate, compareArgs: ["amount", "reason"] }, [
+      { seq: 1, name: "send_certificate", arguments: { user_id: "u1", amount: 100, reason: "delay" } },
+    ]);
     expect(match.diff).toEqual([
       { key: "amount", expected: 50, actual: 100 },
       { key: "reason", expected: undefined, actual: "delay" },
     ]);
-    expect(matchExpectedAction(certificate, [{ seq: 1, name: "other", arguments: {} }])).toEqual({ matched: false, matchedSeq: null, closestSeq: null, diff: [] });
+    expect(matchExpectedAction(certificate, [{ seq: 1, name: "other", arguments: {} }])).toEqual({
+      matched: false,
+      matchedSeq: null,
+      closestSeq: null,
+      diff: [],
+    });
   });
 });

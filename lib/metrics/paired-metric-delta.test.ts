@@ -59,7 +59,13 @@ describe("computePairedMetricDelta", () => {
   });
 
   it("is null (never 0) when the metric is undefined on either side, and drops undefined resamples", () => {
-    expect(computePairedMetricDelta([{ taskId: "t1", a: r(0, 0), b: r(1, 1) }])).toMatchObject({ delta: null, valueA: null, valueB: 1, interval: null, excludesZero: false });
+    expect(computePairedMetricDelta([{ taskId: "t1", a: r(0, 0), b: r(1, 1) }])).toMatchObject({
+      delta: null,
+      valueA: null,
+      valueB: 1,
+      interval: null,
+      excludesZero: false,
+    });
     // t2 has no scored turn on the baseline: resamples drawing only t2 are undefined and dropped; the others give 1 - 0 = 1.
     const result = computePairedMetricDelta([
       { taskId: "t1", a: r(0, 1), b: r(1, 1) },

@@ -62,7 +62,10 @@ function pooledDelta(sample: readonly PairedTaskRatios[]): number | null {
  * trajectories), so the task mix is identical on both sides and between-task
  * variation cancels. Callers pass only tasks both runs ran.
  */
-export function computePairedMetricDelta(tasks: readonly PairedTaskRatios[], options: PairedMetricDeltaOptions = {}): PairedMetricDelta {
+export function computePairedMetricDelta(
+  tasks: readonly PairedTaskRatios[],
+  options: PairedMetricDeltaOptions = {},
+): PairedMetricDelta {
   const valueA = poolRatios(tasks.map((task) => task.a));
   const valueB = poolRatios(tasks.map((task) => task.b));
   const delta = valueA === null || valueB === null ? null : valueB - valueA;

@@ -41,30 +41,96 @@ function endsCvc(stem: string): boolean {
   const n = stem.length;
   if (n < 3) return false;
   const last = stem[n - 1];
-  return isConsonant(stem, n - 3) && !isConsonant(stem, n - 2) && isConsonant(stem, n - 1) && last !== "w" && last !== "x" && last !== "y";
+  return (
+    isConsonant(stem, n - 3) &&
+    !isConsonant(stem, n - 2) &&
+    isConsonant(stem, n - 1) &&
+    last !== "w" &&
+    last !== "x" &&
+    last !== "y"
+  );
 }
 
 type Rule = [suffix: string, replacement: string];
 
 /** Applies the rule with the longest matching suffix, if its stem satisfies `condition`. */
-function applyLongest(word: string, rules: readonly Rule[], condition: (stem: string, suffix: string) => boolean): string {
+function applyLongest(
+  word: string,
+  rules: readonly Rule[],
+  condition: (stem: string, suffix: string) => boolean,
+): string {
   let best: Rule | null = null;
-  for (const rule of rules) if (word.endsWith(rule[0]) && (best === null || rule[0].length > best[0].length)) best = rule;
+  for (const rule of rules)
+    if (word.endsWith(rule[0]) && (best === null || rule[0].length > best[0].length)) best = rule;
   if (!best) return word;
   const stem = word.slice(0, word.length - best[0].length);
   return condition(stem, best[0]) ? stem + best[1] : word;
 }
 
 const STEP2: Rule[] = [
-  ["ational", "ate"], ["tional", "tion"], ["enci", "ence"], ["anci", "ance"], ["izer", "ize"], ["abli", "able"], ["alli", "al"],
-  ["entli", "ent"], ["eli", "e"], ["ousli", "ous"], ["ization", "ize"], ["ation", "ate"], ["ator", "ate"], ["alism", "al"],
-  ["iveness", "ive"], ["fulness", "ful"], ["ousness", "ous"], ["aliti", "al"], ["iviti", "ive"], ["biliti", "ble"],
+  ["ational", "ate"],
+  ["tional", "tion"],
+  ["enci", "ence"],
+  ["anci", "ance"],
+  ["izer", "ize"],
+  ["abli", "able"],
+  ["alli", "al"],
+  ["entli", "ent"],
+  ["eli", "e"],
+  ["ousli", "ous"],
+  ["ization", "ize"],
+  ["ation", "ate"],
+  ["ator", "ate"],
+  ["alism", "al"],
+  ["iveness", "ive"],
+  ["fulness", "ful"],
+  ["ousness", "ous"],
+  ["aliti", "al"],
+  ["iviti", "ive"],
+  ["biliti", "ble"],
 ];
-const STEP3: Rule[] = [["icate", "ic"], ["ative", ""], ["alize", "al"], ["iciti", "ic"], ["ical", "ic"], ["ful", ""], ["ness", ""]];
-const STEP4: Rule[] = ["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion", "ou", "ism", "ate", "iti", "ous", "ive", "ize"].map((suffix) => [suffix, ""]);
+const STEP3: Rule[] = [
+  ["icate", "ic"],
+  ["ative", ""],
+  ["alize", "al"],
+  ["iciti", "ic"],
+  ["ical", "ic"],
+  ["ful", ""],
+  ["ness", ""],
+];
+const STEP4: Rule[] = [
+  "al",
+  "ance",
+  "ence",
+  "er",
+  "ic",
+  "able",
+  "ible",
+  "ant",
+  "ement",
+  "ment",
+  "ent",
+  "ion",
+  "ou",
+  "ism",
+  "ate",
+  "iti",
+  "ous",
+  "ive",
+  "ize",
+].map((suffix) => [suffix, ""]);
 
 function step1ab(word: string): string {
-  let w = applyLongest(word, [["sses", "ss"], ["ies", "i"], ["ss", "ss"], ["s", ""]], () => true);
+  let w = applyLongest(
+    word,
+    [
+      ["sses", "ss"],
+      ["ies", "i"],
+      ["ss", "ss"],
+      ["s", ""],
+    ],
+    () => true,
+  );
   if (w.endsWith("eed")) return measure(w.slice(0, -3)) > 0 ? w.slice(0, -1) : w;
   const suffix = w.endsWith("ed") ? "ed" : w.endsWith("ing") ? "ing" : null;
   if (!suffix || !hasVowel(w.slice(0, -suffix.length))) return w;

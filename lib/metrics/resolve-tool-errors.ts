@@ -28,18 +28,26 @@ export function resolveToolErrors(events: readonly ToolErrorEvent[]): ToolErrorR
   const ordered = [...events].sort((a, b) => a.seq - b.seq);
   const callers = new Map<string, { toolName: string | null; actor: string }>();
   for (const event of ordered) {
-    if (event.kind === "tool_call" && event.callId !== null) callers.set(event.callId, { toolName: event.toolName, actor: event.actor });
+    if (event.kind === "tool_call" && event.callId !== null)
+      callers.set(event.callId, { toolName: event.toolName, actor: event.actor });
   }
   const results = ordered
     .filter((event) => event.kind === "tool_result")
     .map((event) => {
       const caller = event.callId !== null ? callers.get(event.callId) : undefined;
-      return { seq: event.seq, isError: event.isError, toolName: event.toolName ?? caller?.toolName ?? null, actor: caller?.actor ?? event.actor };
+      return {
+        seq: event.seq,
+        isError: event.isError,
+        toolName: event.toolName ?? caller?.toolName ?? null,
+        actor: caller?.actor ?? event.actor,
+      };
     });
   return results
     .filter((result) => result.isError)
     .map((error) => {
-      const later = results.find((r) => r.seq > error.seq && !r.isError && r.toolName === error.toolName && r.actor === error.actor);
+      const later = results.find(
+        (r) => r.seq > error.seq && !r.isError && r.toolName === error.toolName && r.actor === error.actor,
+      );
       return { errorSeq: error.seq, toolName: error.toolName, actor: error.actor, resolvedAt: later?.seq ?? null };
     });
 }

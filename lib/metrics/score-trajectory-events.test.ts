@@ -4,7 +4,17 @@ import { checkRequiredReply, scoreTrajectoryEvents } from "./score-trajectory-ev
 import type { MetricEvent } from "./types";
 
 function event(seq: number, partial: Partial<MetricEvent>): MetricEvent {
-  return { seq, turnIndex: 0, kind: "agent_message", actor: "agent", toolName: null, callId: null, isError: false, text: null, ...partial };
+  return {
+    seq,
+    turnIndex: 0,
+    kind: "agent_message",
+    actor: "agent",
+    toolName: null,
+    callId: null,
+    isError: false,
+    text: null,
+    ...partial,
+  };
 }
 
 function trace(index: number) {
@@ -17,7 +27,14 @@ describe("scoreTrajectoryEvents", () => {
   it("marks a later success of the same tool as recovery (seed 002 refund trial 2)", () => {
     // user, call, ERR, call, ok, call, ok, reply: 8 events, first error at index 2
     const score = scoreTrajectoryEvents(traceToEvents(trace(1)));
-    expect(score).toMatchObject({ toolErrorCount: 1, unresolvedToolErrorCount: 0, firstErrorPosition: 2 / 8, userTurns: 1, toolCallCount: 3, agentToolCallCount: 3 });
+    expect(score).toMatchObject({
+      toolErrorCount: 1,
+      unresolvedToolErrorCount: 0,
+      firstErrorPosition: 2 / 8,
+      userTurns: 1,
+      toolCallCount: 3,
+      agentToolCallCount: 3,
+    });
   });
 
   it("leaves repeated failures unresolved (seed 002 address trial 2)", () => {
@@ -72,7 +89,12 @@ describe("scoreTrajectoryEvents", () => {
   });
 
   it("orders events by seq before scoring", () => {
-    const events = [event(3, { kind: "tool_result", toolName: "x", isError: true }), event(1, {}), event(2, {}), event(0, {})];
+    const events = [
+      event(3, { kind: "tool_result", toolName: "x", isError: true }),
+      event(1, {}),
+      event(2, {}),
+      event(0, {}),
+    ];
     expect(scoreTrajectoryEvents(events).firstErrorPosition).toBe(0.75);
   });
 
@@ -91,8 +113,16 @@ describe("scoreTrajectoryEvents", () => {
 
   it("compares the final state deeply, null without an expected state", () => {
     const expected = { refund_cents: 2500, status: "refunded" };
-    expect(scoreTrajectoryEvents([], { expectedFinalState: expected, finalState: { status: "refunded", refund_cents: 2500.0 } }).stateMatch).toBe(true);
-    expect(scoreTrajectoryEvents([], { expectedFinalState: expected, finalState: { refund_cents: 0, status: "paid" } }).stateMatch).toBe(false);
+    expect(
+      scoreTrajectoryEvents([], {
+        expectedFinalState: expected,
+        finalState: { status: "refunded", refund_cents: 2500.0 },
+      }).stateMatch,
+    ).toBe(true);
+    expect(
+      scoreTrajectoryEvents([], { expectedFinalState: expected, finalState: { refund_cents: 0, status: "paid" } })
+        .stateMatch,
+    ).toBe(false);
     expect(scoreTrajectoryEvents([], { expectedFinalState: expected }).stateMatch).toBe(false);
     expect(scoreTrajectoryEvents([], { expectedFinalState: null, finalState: expected }).stateMatch).toBeNull();
   });

@@ -30,7 +30,10 @@ export interface TrajectoryEventScore {
   agentToolCallCount: number;
 }
 
-export function checkRequiredReply(required: readonly string[] | null | undefined, finalReply: string | null | undefined): boolean | null {
+export function checkRequiredReply(
+  required: readonly string[] | null | undefined,
+  finalReply: string | null | undefined,
+): boolean | null {
   if (!required || required.length === 0) return null;
   if (finalReply === null || finalReply === undefined) return false;
   // Case-sensitive substring, like Python's `in` in the seed 002 scorer.
@@ -38,20 +41,28 @@ export function checkRequiredReply(required: readonly string[] | null | undefine
 }
 
 function checkReply(events: readonly MetricEvent[], context: TrajectoryScoringContext): boolean | null {
-  if (context.replyRule !== "any-agent-message") return checkRequiredReply(context.requiredReplyInfo, context.finalReply);
+  if (context.replyRule !== "any-agent-message")
+    return checkRequiredReply(context.requiredReplyInfo, context.finalReply);
   const required = context.requiredReplyInfo;
   if (!required || required.length === 0) return null;
-  const messages = events.flatMap((event) => (event.kind === "agent_message" && event.actor === "agent" && event.text !== null ? [{ seq: event.seq, text: event.text }] : []));
+  const messages = events.flatMap((event) =>
+    event.kind === "agent_message" && event.actor === "agent" && event.text !== null
+      ? [{ seq: event.seq, text: event.text }]
+      : [],
+  );
   return checkCommunicatedInfo(required, messages).every((check) => check.met);
 }
 
-export function scoreTrajectoryEvents(events: readonly MetricEvent[], context: TrajectoryScoringContext = {}): TrajectoryEventScore {
+export function scoreTrajectoryEvents(
+  events: readonly MetricEvent[],
+  context: TrajectoryScoringContext = {},
+): TrajectoryEventScore {
   const ordered = [...events].sort((a, b) => a.seq - b.seq);
   const errors = resolveToolErrors(ordered);
   const positionOf = new Map(ordered.map((event, index) => [event.seq, index]));
 
   const flagged = new Set(context.flaggedTurns ?? []);
-  const firstToolError = errors[0] ? positionOf.get(errors[0].errorSeq) ?? null : null;
+  const firstToolError = errors[0] ? (positionOf.get(errors[0].errorSeq) ?? null) : null;
   const firstFlagged = ordered.findIndex((event) => flagged.has(event.turnIndex));
   const candidates = [firstToolError, firstFlagged >= 0 ? firstFlagged : null].filter((v): v is number => v !== null);
   const firstErrorIndex = candidates.length > 0 ? Math.min(...candidates) : null;

@@ -21,7 +21,9 @@ export function summarizeStopReasons(trajectories: readonly TrajectoryOutcome[])
     if (t.stopReasonInferred) entry.inferredCount += 1;
     counts.set(reason, entry);
   }
-  return [...counts.values()].sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
+  return [...counts.values()].sort(
+    (a, b) => b.count - a.count || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0),
+  );
 }
 
 export interface TurnLimitRate {

@@ -18,7 +18,11 @@ export interface Disagreement {
 }
 
 /** Items where humans disagree, or agree among themselves against the judge; in item order. */
-export function buildDisagreements(input: ReportInput, index: LabelIndex, dimensions: readonly CategoricalDimension[]): Disagreement[] {
+export function buildDisagreements(
+  input: ReportInput,
+  index: LabelIndex,
+  dimensions: readonly CategoricalDimension[],
+): Disagreement[] {
   const names = new Map(input.annotators.map((a) => [a.key, a.name]));
   const adjudications = new Map(input.adjudications.map((a) => [`${a.itemId}\u0000${a.dimension}`, a]));
   const result: Disagreement[] = [];
@@ -41,7 +45,9 @@ export function buildDisagreements(input: ReportInput, index: LabelIndex, dimens
         dimension: dimension.key,
         dimensionLabel: dimension.label,
         reason: humansDisagree ? "humans disagree" : "judge differs from humans",
-        humans: [...byAnnotator.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, value]) => ({ name: names.get(key) ?? key, value })),
+        humans: [...byAnnotator.entries()]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([key, value]) => ({ name: names.get(key) ?? key, value })),
         judge,
         adjudicated: adjudication ? { value: adjudication.value, adjudicator: adjudication.adjudicator } : null,
       });

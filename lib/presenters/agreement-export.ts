@@ -22,20 +22,60 @@ export function labelsExportTable(input: ReportInput): ExportTable {
   const head = ["item_id", "position", "reference", "deleted", "source", "annotator", "dimension", "value"];
   const rowOf = (itemId: string, source: string, annotator: string, dimension: string, value: string) => {
     const item = items.get(itemId);
-    return [itemId, String(item?.position ?? ""), item ? itemReference(item) : "", item?.deleted ? "yes" : "no", source, annotator, dimension, value];
+    return [
+      itemId,
+      String(item?.position ?? ""),
+      item ? itemReference(item) : "",
+      item?.deleted ? "yes" : "no",
+      source,
+      annotator,
+      dimension,
+      value,
+    ];
   };
   const body = [
-    ...input.labels.map((label) => rowOf(label.itemId, label.annotatorKey.startsWith("external:") ? "imported" : "human", label.annotatorName, label.dimension, label.value)),
-    ...input.items.flatMap((item) => Object.entries(item.judge).flatMap(([dimension, value]) => (value === null ? [] : [rowOf(item.id, "judge", "judge", dimension, value)]))),
+    ...input.labels.map((label) =>
+      rowOf(
+        label.itemId,
+        label.annotatorKey.startsWith("external:") ? "imported" : "human",
+        label.annotatorName,
+        label.dimension,
+        label.value,
+      ),
+    ),
+    ...input.items.flatMap((item) =>
+      Object.entries(item.judge).flatMap(([dimension, value]) =>
+        value === null ? [] : [rowOf(item.id, "judge", "judge", dimension, value)],
+      ),
+    ),
     ...input.adjudications.map((a) => rowOf(a.itemId, "adjudicated", a.adjudicator, a.dimension, a.value)),
-  ].sort((a, b) => Number(a[1]) - Number(b[1]) || (a[6] ?? "").localeCompare(b[6] ?? "") || (a[4] ?? "").localeCompare(b[4] ?? ""));
+  ].sort(
+    (a, b) =>
+      Number(a[1]) - Number(b[1]) || (a[6] ?? "").localeCompare(b[6] ?? "") || (a[4] ?? "").localeCompare(b[4] ?? ""),
+  );
   return longTable("Study labels", head, body);
 }
 
 function judgeRows(dimension: string, comparison: JudgeComparison): (string | ExportCell)[][] {
   return [
-    [dimension, "percent agreement", `judge vs ${comparison.against}`, numberCell(comparison.n), cell(comparison.percent.estimate), cell(comparison.percent.low), cell(comparison.percent.high)],
-    [dimension, "cohen kappa", `judge vs ${comparison.against}`, numberCell(comparison.n), cell(comparison.kappa.estimate), cell(comparison.kappa.low), cell(comparison.kappa.high)],
+    [
+      dimension,
+      "percent agreement",
+      `judge vs ${comparison.against}`,
+      numberCell(comparison.n),
+      cell(comparison.percent.estimate),
+      cell(comparison.percent.low),
+      cell(comparison.percent.high),
+    ],
+    [
+      dimension,
+      "cohen kappa",
+      `judge vs ${comparison.against}`,
+      numberCell(comparison.n),
+      cell(comparison.kappa.estimate),
+      cell(comparison.kappa.low),
+      cell(comparison.kappa.high),
+    ],
   ];
 }
 
@@ -54,7 +94,15 @@ export function reportExportTable(report: AgreementReport): ExportTable {
       ? [
           ...d.judge.vsAnnotators.flatMap((c) => judgeRows(d.key, c)),
           ...judgeRows(d.key, d.judge.vsMajority),
-          [d.key, "three-way agreement", "judge and all humans", numberCell(d.judge.threeWay.n), cell(d.judge.threeWay.value), "", ""],
+          [
+            d.key,
+            "three-way agreement",
+            "judge and all humans",
+            numberCell(d.judge.threeWay.n),
+            cell(d.judge.threeWay.value),
+            "",
+            "",
+          ],
         ]
       : []),
   ]);

@@ -38,13 +38,28 @@ export function majorityOf(labels: readonly string[]): string | null {
  * each item rated by exactly m humans. Fleiss' kappa and the all-agree rate do not depend on
  * which person rated which item, so differing annotator subsets per item are fine.
  */
-export function slotMatrix(index: LabelIndex, dimension: string, itemIds: readonly string[], m: number): { itemIds: string[]; slots: Label[][] } {
-  const rated = itemIds.map((id) => ({ id, labels: humanLabelsOf(index, dimension, id) })).filter((entry) => entry.labels.length === m);
-  return { itemIds: rated.map((entry) => entry.id), slots: Array.from({ length: m }, (_, slot) => rated.map((entry) => entry.labels[slot] ?? "")) };
+export function slotMatrix(
+  index: LabelIndex,
+  dimension: string,
+  itemIds: readonly string[],
+  m: number,
+): { itemIds: string[]; slots: Label[][] } {
+  const rated = itemIds
+    .map((id) => ({ id, labels: humanLabelsOf(index, dimension, id) }))
+    .filter((entry) => entry.labels.length === m);
+  return {
+    itemIds: rated.map((entry) => entry.id),
+    slots: Array.from({ length: m }, (_, slot) => rated.map((entry) => entry.labels[slot] ?? "")),
+  };
 }
 
 /** Raters x items for one annotator, null where they gave no label. */
-export function annotatorRow(index: LabelIndex, dimension: string, itemIds: readonly string[], annotatorKey: string): (Label | null)[] {
+export function annotatorRow(
+  index: LabelIndex,
+  dimension: string,
+  itemIds: readonly string[],
+  annotatorKey: string,
+): (Label | null)[] {
   return itemIds.map((id) => index.get(dimension)?.get(id)?.get(annotatorKey) ?? null);
 }
 

@@ -58,7 +58,15 @@ describe("agreement report: goal completion (A = c c c ag ag us, B = c c ag ag a
     // All three agree on items 1 (c), 4 (ag), 6 (us).
     expect(goal.judge?.threeWay).toEqual({ value: 0.5, n: 6 });
     // Rows judge, columns majority, labels sorted: c, ag, us. Item 5 is judge c / humans ag; item 2 judge ag / humans c.
-    expect(goal.judge?.confusion).toEqual({ labels: ["completed", "not_completed_agent", "not_completed_user"], counts: [[1, 1, 0], [1, 1, 0], [0, 0, 1]], n: 5 });
+    expect(goal.judge?.confusion).toEqual({
+      labels: ["completed", "not_completed_agent", "not_completed_user"],
+      counts: [
+        [1, 1, 0],
+        [1, 1, 0],
+        [0, 0, 1],
+      ],
+      n: 5,
+    });
   });
 });
 
@@ -93,6 +101,13 @@ describe("agreement report: dimensions without judge labels and degenerate cases
       [3, "goal_completion", "humans disagree"],
       [5, "goal_completion", "judge differs from humans"],
     ]);
-    expect(report.disagreements[2]).toMatchObject({ reference: "base/task-3/1", adjudicated: { value: "not_completed_agent", adjudicator: "Ada" }, humans: [{ name: "Ann", value: "completed" }, { name: "Ben", value: "not_completed_agent" }] });
+    expect(report.disagreements[2]).toMatchObject({
+      reference: "base/task-3/1",
+      adjudicated: { value: "not_completed_agent", adjudicator: "Ada" },
+      humans: [
+        { name: "Ann", value: "completed" },
+        { name: "Ben", value: "not_completed_agent" },
+      ],
+    });
   });
 });

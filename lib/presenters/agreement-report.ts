@@ -1,9 +1,27 @@
 import {
-  bootstrapAgreement, buildConfusionMatrix, INTERVAL_RESAMPLES, cohensKappa, fleissKappa, fullAgreementRate, krippendorffAlphaNominal, percentAgreement, toCategoryCounts,
-  type BootstrappedEstimate, type ConfusionMatrix, type Label,
+  bootstrapAgreement,
+  buildConfusionMatrix,
+  INTERVAL_RESAMPLES,
+  cohensKappa,
+  fleissKappa,
+  fullAgreementRate,
+  krippendorffAlphaNominal,
+  percentAgreement,
+  toCategoryCounts,
+  type BootstrappedEstimate,
+  type ConfusionMatrix,
+  type Label,
 } from "@/lib/metrics";
 import type { ReportInput } from "./agreement-inputs";
-import { annotatorRow, humanLabelsOf, indexLabels, judgeRow, majorityOf, slotMatrix, type LabelIndex } from "./agreement-labels";
+import {
+  annotatorRow,
+  humanLabelsOf,
+  indexLabels,
+  judgeRow,
+  majorityOf,
+  slotMatrix,
+  type LabelIndex,
+} from "./agreement-labels";
 import { buildDisagreements, type Disagreement } from "./agreement-disagreements";
 import { categoricalDimensions, type CategoricalDimension } from "./study-rubric";
 
@@ -57,15 +75,25 @@ export interface AgreementReport {
   deletedItems: number;
 }
 
-function compareWithJudge(judge: readonly (Label | null)[], other: readonly (Label | null)[], against: string, input: ReportInput): JudgeComparison {
-  const { percentAgreement: percent, kappa } = bootstrapAgreement(judge, other, { resamples: input.bootstrap?.resamples ?? INTERVAL_RESAMPLES, seed: input.bootstrap?.seed ?? 1 });
+function compareWithJudge(
+  judge: readonly (Label | null)[],
+  other: readonly (Label | null)[],
+  against: string,
+  input: ReportInput,
+): JudgeComparison {
+  const { percentAgreement: percent, kappa } = bootstrapAgreement(judge, other, {
+    resamples: input.bootstrap?.resamples ?? INTERVAL_RESAMPLES,
+    seed: input.bootstrap?.seed ?? 1,
+  });
   const n = judge.filter((label, i) => label !== null && (other[i] ?? null) !== null).length;
   return { against, n, percent, kappa };
 }
 
 function buildDimension(input: ReportInput, index: LabelIndex, dimension: CategoricalDimension): DimensionAgreement {
   const itemIds = input.items.map((item) => item.id);
-  const annotators = input.annotators.filter((a) => itemIds.some((id) => index.get(dimension.key)?.get(id)?.has(a.key)));
+  const annotators = input.annotators.filter((a) =>
+    itemIds.some((id) => index.get(dimension.key)?.get(id)?.has(a.key)),
+  );
   const rows = annotators.map((a) => annotatorRow(index, dimension.key, itemIds, a.key));
   const pairs: PairAgreement[] = [];
   annotators.forEach((a, i) =>
@@ -73,7 +101,8 @@ function buildDimension(input: ReportInput, index: LabelIndex, dimension: Catego
       const rowA = rows[i] ?? [];
       const rowB = rows[i + 1 + offset] ?? [];
       const n = rowA.filter((label, k) => label !== null && (rowB[k] ?? null) !== null).length;
-      if (n > 0) pairs.push({ a: a.name, b: b.name, n, percent: percentAgreement(rowA, rowB), kappa: cohensKappa(rowA, rowB) });
+      if (n > 0)
+        pairs.push({ a: a.name, b: b.name, n, percent: percentAgreement(rowA, rowB), kappa: cohensKappa(rowA, rowB) });
     }),
   );
   const m = input.annotatorsPerItem;
@@ -109,7 +138,8 @@ export function buildAgreementReport(input: ReportInput): AgreementReport {
     key: annotator.key,
     name: annotator.name,
     assigned: annotator.assigned,
-    done: input.items.filter((item) => dimensions.every((d) => index.get(d.key)?.get(item.id)?.has(annotator.key))).length,
+    done: input.items.filter((item) => dimensions.every((d) => index.get(d.key)?.get(item.id)?.has(annotator.key)))
+      .length,
   }));
   return {
     dimensions: dimensions.map((dimension) => buildDimension(input, index, dimension)),

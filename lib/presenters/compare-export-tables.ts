@@ -14,14 +14,22 @@ const right = (label: string): ExportColumn => ({ label, align: "right" });
 const text = (value: string): ExportCell => ({ text: value, value });
 
 /** Protocol table: one row per metric, each run's value, then per candidate the paired delta with its 95% interval. */
-export function buildProtocolExportTable(comparison: { runs: readonly LabelledRun[]; protocolRows: readonly ProtocolRow[] }): ExportTable {
+export function buildProtocolExportTable(comparison: {
+  runs: readonly LabelledRun[];
+  protocolRows: readonly ProtocolRow[];
+}): ExportTable {
   const [baseline, ...candidates] = comparison.runs;
   const versus = baseline ? ` vs ${runLabel(baseline)}` : "";
   const columns: ExportColumn[] = [
     left("Group"),
     left("Metric"),
     ...comparison.runs.map((run) => right(runLabel(run))),
-    ...candidates.flatMap((run) => [right(`Delta ${runLabel(run)}${versus}`), right("95% CI low"), right("95% CI high"), left("CI excludes 0")]),
+    ...candidates.flatMap((run) => [
+      right(`Delta ${runLabel(run)}${versus}`),
+      right("95% CI low"),
+      right("95% CI high"),
+      left("CI excludes 0"),
+    ]),
   ];
   const rows = comparison.protocolRows.map((row) => [
     text(row.group === "gold" ? "gold history" : "closed loop"),
@@ -43,11 +51,23 @@ export function buildProtocolExportTable(comparison: { runs: readonly LabelledRu
 }
 
 /** Task table: per shared task, each run's successes over scored trials, the candidate-minus-baseline difference and the transition. */
-export function buildTaskExportTable(comparison: { runs: readonly LabelledRun[]; tasks: readonly TaskComparisonRow[] }): ExportTable {
-  const columns: ExportColumn[] = [left("Task"), ...comparison.runs.map((run) => right(`${runLabel(run)} success`)), right("Difference"), left("Transition")];
+export function buildTaskExportTable(comparison: {
+  runs: readonly LabelledRun[];
+  tasks: readonly TaskComparisonRow[];
+}): ExportTable {
+  const columns: ExportColumn[] = [
+    left("Task"),
+    ...comparison.runs.map((run) => right(`${runLabel(run)} success`)),
+    right("Difference"),
+    left("Transition"),
+  ];
   const rows = comparison.tasks.map((task) => [
     text(task.taskId),
-    ...task.perRun.map((entry): ExportCell => (entry ? { text: `${formatCount(entry.c, entry.n)} (${formatValue(entry.rate, "rate")})`, value: entry.rate } : { text: "n/a", value: null })),
+    ...task.perRun.map((entry): ExportCell =>
+      entry
+        ? { text: `${formatCount(entry.c, entry.n)} (${formatValue(entry.rate, "rate")})`, value: entry.rate }
+        : { text: "n/a", value: null },
+    ),
     { text: formatDelta(task.difference, "rate", true), value: task.difference },
     text(TRANSITION_LABELS[task.transition]),
   ]);

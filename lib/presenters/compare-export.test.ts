@@ -17,7 +17,10 @@ const protocolRows: ProtocolRow[] = [
     format: "rate",
     higherIsBetter: true,
     values: [0.5, 0.75],
-    deltas: [null, { delta: 0.25, valueA: 0.5, valueB: 0.75, interval: { low: 0.125, high: 0.375 }, excludesZero: true, tasks: 4 }],
+    deltas: [
+      null,
+      { delta: 0.25, valueA: 0.5, valueB: 0.75, interval: { low: 0.125, high: 0.375 }, excludesZero: true, tasks: 4 },
+    ],
   },
   {
     key: "successRate",
@@ -31,7 +34,15 @@ const protocolRows: ProtocolRow[] = [
 ];
 
 const tasks: TaskComparisonRow[] = [
-  { taskId: "t,1", perRun: [{ rate: 0.5, n: 2, c: 1 }, { rate: 1, n: 2, c: 2 }], difference: 0.5, transition: "fixed" },
+  {
+    taskId: "t,1",
+    perRun: [
+      { rate: 0.5, n: 2, c: 1 },
+      { rate: 1, n: 2, c: 2 },
+    ],
+    difference: 0.5,
+    transition: "fixed",
+  },
   { taskId: "t_2", perRun: [{ rate: 1, n: 2, c: 2 }, null], difference: -1, transition: "broken" },
 ];
 
@@ -42,7 +53,7 @@ describe("protocol table exports", () => {
   it("writes CSV with raw fractions and empty cells for missing values", () => {
     expect(toCsv(protocol)).toBe(
       "Group,Metric,qwen3-4b (base),qwen3-4b (sft),Delta qwen3-4b (sft) vs qwen3-4b (base),95% CI low,95% CI high,CI excludes 0\r\n" +
-        "gold history,\"Turn success, all turns (judge)\",0.5,0.75,0.25,0.125,0.375,yes\r\n" +
+        'gold history,"Turn success, all turns (judge)",0.5,0.75,0.25,0.125,0.375,yes\r\n' +
         'closed loop,"Workflow success (state + reply, or reward)",0.625,,,,,n/a\r\n',
     );
   });
@@ -73,7 +84,9 @@ describe("protocol table exports", () => {
 describe("task table exports", () => {
   it("writes each run's successes, the difference and the transition", () => {
     expect(toCsv(taskTable)).toBe(
-      "Task,qwen3-4b (base) success,qwen3-4b (sft) success,Difference,Transition\r\n" + '"t,1",0.5,1,0.5,fixed\r\n' + "t_2,1,,-1,broken\r\n",
+      "Task,qwen3-4b (base) success,qwen3-4b (sft) success,Difference,Transition\r\n" +
+        '"t,1",0.5,1,0.5,fixed\r\n' +
+        "t_2,1,,-1,broken\r\n",
     );
     expect(toMarkdown(taskTable)).toBe(
       "| Task | qwen3-4b (base) success | qwen3-4b (sft) success | Difference | Transition |\n" +
@@ -86,7 +99,10 @@ describe("task table exports", () => {
 });
 
 describe("escaping", () => {
-  const table: ExportTable = { columns: [{ label: "a|b", align: "left" }], rows: [[{ text: 'say "hi"\nthere', value: 'say "hi"\nthere' }]] };
+  const table: ExportTable = {
+    columns: [{ label: "a|b", align: "left" }],
+    rows: [[{ text: 'say "hi"\nthere', value: 'say "hi"\nthere' }]],
+  };
 
   it("quotes CSV fields with quotes or line breaks, escapes Markdown pipes and joins lines", () => {
     expect(toCsv(table)).toBe('a|b\r\n"say ""hi""\nthere"\r\n');
@@ -94,6 +110,8 @@ describe("escaping", () => {
   });
 
   it("escapes every LaTeX special character", () => {
-    expect(escapeLatex("50% & $5 #1 a_b {x} ~ ^ \\ \u22123")).toBe("50\\% \\& \\$5 \\#1 a\\_b \\{x\\} \\textasciitilde{} \\textasciicircum{} \\textbackslash{} $-$3");
+    expect(escapeLatex("50% & $5 #1 a_b {x} ~ ^ \\ \u22123")).toBe(
+      "50\\% \\& \\$5 \\#1 a\\_b \\{x\\} \\textasciitilde{} \\textasciicircum{} \\textbackslash{} $-$3",
+    );
   });
 });

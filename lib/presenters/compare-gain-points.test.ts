@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { buildGainChart, buildGainPoints, buildSuitePairsHref } from "./compare-gain-points";
 
-function gainRun(id: string, variant: string, pairingKey: string | null, allTurnSuccess: number | null, success: number | null) {
+function gainRun(
+  id: string,
+  variant: string,
+  pairingKey: string | null,
+  allTurnSuccess: number | null,
+  success: number | null,
+) {
   return { id, variant, pairingKey, metrics: { goldHistory: { allTurnSuccess }, successRate: { value: success } } };
 }
 
@@ -28,9 +34,17 @@ describe("buildGainPoints", () => {
 
 describe("buildSuitePairsHref", () => {
   it("lists every pair of the suite, base first, only when there are at least two pairs", () => {
-    const one = [{ id: "a1", variant: "sft", pairingKey: "a" }, { id: "a0", variant: "base", pairingKey: "a" }];
+    const one = [
+      { id: "a1", variant: "sft", pairingKey: "a" },
+      { id: "a0", variant: "base", pairingKey: "a" },
+    ];
     expect(buildSuitePairsHref(one)).toBeNull();
-    const two = [...one, { id: "b0", variant: "base", pairingKey: "b" }, { id: "b1", variant: "sft", pairingKey: "b" }, { id: "c0", variant: "base", pairingKey: "c" }];
+    const two = [
+      ...one,
+      { id: "b0", variant: "base", pairingKey: "b" },
+      { id: "b1", variant: "sft", pairingKey: "b" },
+      { id: "c0", variant: "base", pairingKey: "c" },
+    ];
     expect(buildSuitePairsHref(two)).toBe("/compare?runs=a0,a1,b0,b1");
   });
 });
@@ -38,8 +52,22 @@ describe("buildSuitePairsHref", () => {
 describe("buildGainChart", () => {
   it("plots points with both changes known, in percentage points, on a symmetric padded axis", () => {
     const chart = buildGainChart([
-      { pairingKey: "q", baseRunId: "a", candidateRunId: "b", candidateVariant: "sft", goldDelta: 0.75, closedDelta: 0.25 },
-      { pairingKey: "g", baseRunId: "c", candidateRunId: "d", candidateVariant: "sft", goldDelta: null, closedDelta: 0.1 },
+      {
+        pairingKey: "q",
+        baseRunId: "a",
+        candidateRunId: "b",
+        candidateVariant: "sft",
+        goldDelta: 0.75,
+        closedDelta: 0.25,
+      },
+      {
+        pairingKey: "g",
+        baseRunId: "c",
+        candidateRunId: "d",
+        candidateVariant: "sft",
+        goldDelta: null,
+        closedDelta: 0.1,
+      },
     ]);
     expect(chart.data).toEqual([{ x: 75, y: 25, label: "q (sft)" }]);
     // 75 * 1.2 = 90 -> 90.

@@ -54,9 +54,12 @@ export function buildGainPoints(runs: readonly GainRun[]): { points: GainPoint[]
  * `/compare` URL holding every pair of a suite (base of each key first), or
  * null when the suite has fewer than two pairs: then there is nothing more to show.
  */
-export function buildSuitePairsHref(suiteRuns: readonly { id: string; variant: string; pairingKey: string | null }[]): string | null {
+export function buildSuitePairsHref(
+  suiteRuns: readonly { id: string; variant: string; pairingKey: string | null }[],
+): string | null {
   const groups = new Map<string, { id: string; variant: string }[]>();
-  for (const run of suiteRuns) if (run.pairingKey !== null) groups.set(run.pairingKey, [...(groups.get(run.pairingKey) ?? []), run]);
+  for (const run of suiteRuns)
+    if (run.pairingKey !== null) groups.set(run.pairingKey, [...(groups.get(run.pairingKey) ?? []), run]);
   const ordered: string[] = [];
   let pairs = 0;
   for (const key of [...groups.keys()].sort()) {
@@ -78,7 +81,10 @@ export interface GainChartModel {
 
 export function buildGainChart(points: readonly GainPoint[]): GainChartModel {
   const data = points
-    .filter((p): p is GainPoint & { goldDelta: number; closedDelta: number } => p.goldDelta !== null && p.closedDelta !== null)
+    .filter(
+      (p): p is GainPoint & { goldDelta: number; closedDelta: number } =>
+        p.goldDelta !== null && p.closedDelta !== null,
+    )
     .map((p) => ({ x: p.goldDelta * 100, y: p.closedDelta * 100, label: `${p.pairingKey} (${p.candidateVariant})` }));
   const largest = Math.max(0, ...data.flatMap((d) => [Math.abs(d.x), Math.abs(d.y)]));
   return { data, limit: Math.max(10, Math.ceil((largest * 1.2) / 10) * 10) };

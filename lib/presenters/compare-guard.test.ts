@@ -2,12 +2,29 @@ import { describe, expect, it } from "vitest";
 import { guardComparison, type GuardRun } from "./compare-guard";
 
 function run(overrides: Partial<GuardRun> & { id: string }): GuardRun {
-  return { name: overrides.id, suiteId: "air", suite: "tau2/airline", userMode: "default", userSimulator: "user_simulator", judge: null, policyVariant: null, taskSetVersion: 1, pairedRunIds: [], variant: "base", ...overrides };
+  return {
+    name: overrides.id,
+    suiteId: "air",
+    suite: "tau2/airline",
+    userMode: "default",
+    userSimulator: "user_simulator",
+    judge: null,
+    policyVariant: null,
+    taskSetVersion: 1,
+    pairedRunIds: [],
+    variant: "base",
+    ...overrides,
+  };
 }
 
 describe("guardComparison", () => {
   it("lets runs of one suite and setting through without remarks", () => {
-    expect(guardComparison([run({ id: "a" }), run({ id: "b", variant: "sft" })])).toEqual({ crossSuite: false, suites: ["tau2/airline"], differences: [], pairLinks: [] });
+    expect(guardComparison([run({ id: "a" }), run({ id: "b", variant: "sft" })])).toEqual({
+      crossSuite: false,
+      suites: ["tau2/airline"],
+      differences: [],
+      pairLinks: [],
+    });
   });
 
   it("flags runs of different suites and links each suite's pairs", () => {
@@ -26,7 +43,14 @@ describe("guardComparison", () => {
   it("lists every setting that differs", () => {
     const guard = guardComparison([
       run({ id: "a" }),
-      run({ id: "b", userMode: "no-user", userSimulator: "dummy_user", judge: "gpt-4o-judge 2", policyVariant: "v2", taskSetVersion: 2 }),
+      run({
+        id: "b",
+        userMode: "no-user",
+        userSimulator: "dummy_user",
+        judge: "gpt-4o-judge 2",
+        policyVariant: "v2",
+        taskSetVersion: 2,
+      }),
     ]);
     expect(guard.differences).toEqual([
       "User simulator: a: default (user_simulator); b: no-user (dummy_user)",

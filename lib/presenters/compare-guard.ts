@@ -63,7 +63,11 @@ export function guardComparison(runs: readonly GuardRun[]): CompareGuard {
       const key = `${baseId},${candidateId}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      pairLinks.push({ suite: run.suite, label: `${run.suite}: pair of ${run.name}`, href: `/compare?runs=${encodeURIComponent(baseId)},${encodeURIComponent(candidateId)}` });
+      pairLinks.push({
+        suite: run.suite,
+        label: `${run.suite}: pair of ${run.name}`,
+        href: `/compare?runs=${encodeURIComponent(baseId)},${encodeURIComponent(candidateId)}`,
+      });
     }
   }
   return { crossSuite: suites.length > 1, suites, differences, pairLinks };

@@ -23,7 +23,14 @@ function outcomes(): TrajectoryOutcome[] {
           requiresTools: i % 5 !== 0,
           toolErrorCount: i % 2,
           unresolvedToolErrorCount: i % 6 === 1 ? 1 : 0,
-          judge: { goalCompleted: i % 7 === 0 ? null : i % 2 === 0, errorSource: null, toolHallucination: null, userHallucination: null, policyViolation: i % 5 === 2, failureCategory: null },
+          judge: {
+            goalCompleted: i % 7 === 0 ? null : i % 2 === 0,
+            errorSource: null,
+            toolHallucination: null,
+            userHallucination: null,
+            policyViolation: i % 5 === 2,
+            failureCategory: null,
+          },
         }),
       );
     }
@@ -59,7 +66,9 @@ describe("metric catalog", () => {
     expect(catalog.map((m) => m.key)).toContain("passHatK2");
     for (const metric of catalog) {
       const pooled =
-        metric.group === "gold" ? poolRatios(byTask(runTurns).map((task) => metric.taskRatio(task))) : poolRatios(byTask(runOutcomes).map((task) => metric.taskRatio(task)));
+        metric.group === "gold"
+          ? poolRatios(byTask(runTurns).map((task) => metric.taskRatio(task)))
+          : poolRatios(byTask(runOutcomes).map((task) => metric.taskRatio(task)));
       const expected = metric.group === "gold" ? gold[metric.field] : metric.read(metrics);
       if (expected === null) expect(pooled, metric.key).toBeNull();
       else expect(pooled, metric.key).toBeCloseTo(expected, 12);
@@ -69,6 +78,10 @@ describe("metric catalog", () => {
   it("keeps pass^k undefined beyond the smallest trial count, as the engine does", () => {
     const passHatK3 = buildMetricCatalog(3).find((m) => m.key === "passHatK3");
     expect(metrics.passHatK[3] ?? null).toBeNull();
-    expect(passHatK3?.group === "closed" ? poolRatios(byTask(runOutcomes).map((task) => passHatK3.taskRatio(task))) : "missing").toBeNull();
+    expect(
+      passHatK3?.group === "closed"
+        ? poolRatios(byTask(runOutcomes).map((task) => passHatK3.taskRatio(task)))
+        : "missing",
+    ).toBeNull();
   });
 });

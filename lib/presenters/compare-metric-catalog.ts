@@ -69,7 +69,15 @@ function gold(field: GoldField): GoldMetric {
     const value = aggregateGoldHistory(turns)[field];
     return { numerator: value === null ? 0 : value * denominator, denominator };
   };
-  return { key: field, field, label, format: formatOf(field), group: "gold", higherIsBetter: direction === "higher", taskRatio };
+  return {
+    key: field,
+    field,
+    label,
+    format: formatOf(field),
+    group: "gold",
+    higherIsBetter: direction === "higher",
+    taskRatio,
+  };
 }
 
 const GOLD: GoldMetric[] = [
@@ -85,7 +93,15 @@ const ratio = (numerator: number, denominator: number): TaskRatio => ({ numerato
 
 function closed(key: string, read: ClosedMetric["read"], taskRatio: ClosedMetric["taskRatio"]): ClosedMetric {
   const { label, direction } = metricSpec(key);
-  return { key, label, read, taskRatio, higherIsBetter: direction === "higher", group: "closed", format: formatOf(key) };
+  return {
+    key,
+    label,
+    read,
+    taskRatio,
+    higherIsBetter: direction === "higher",
+    group: "closed",
+    format: formatOf(key),
+  };
 }
 
 function successRatio(outcomes: readonly TrajectoryOutcome[]): TaskRatio {
@@ -99,27 +115,49 @@ function successRatio(outcomes: readonly TrajectoryOutcome[]): TaskRatio {
 const SUCCESS = closed("successRate", (m) => m.successRate.value, successRatio);
 
 const CLOSED_REST: ClosedMetric[] = [
-  closed("toolWorkflowCompletion", (m) => m.toolWorkflowCompletion.rate, (o) => {
-    const r = computeToolWorkflowCompletion(o);
-    return ratio(r.count, r.eligible);
-  }),
-  closed("holisticSuccess", (m) => m.holisticSuccess.rate, (o) => {
-    const r = computeHolisticSuccess(o);
-    return ratio(r.count, r.eligible);
-  }),
-  closed("goalCompletion", (m) => m.proxyState.goalCompletion.value, (o) => {
-    // resamples: 0 skips the SE bootstrap: only the counts are needed.
-    const r = computeBootstrappedRate(withoutInfrastructureFailures(o), (t) => t.judge.goalCompleted, { resamples: 0 });
-    return ratio(r.count, r.n);
-  }),
-  closed("recovery", (m) => m.recovery.rate, (o) => {
-    const r = computeRecovery(o);
-    return ratio(r.recovered, r.errorTrajectories);
-  }),
-  closed("turnLimitRate", (m) => m.turnLimitRate.rate, (o) => {
-    const r = computeTurnLimitRate(o);
-    return ratio(r.count, r.n);
-  }),
+  closed(
+    "toolWorkflowCompletion",
+    (m) => m.toolWorkflowCompletion.rate,
+    (o) => {
+      const r = computeToolWorkflowCompletion(o);
+      return ratio(r.count, r.eligible);
+    },
+  ),
+  closed(
+    "holisticSuccess",
+    (m) => m.holisticSuccess.rate,
+    (o) => {
+      const r = computeHolisticSuccess(o);
+      return ratio(r.count, r.eligible);
+    },
+  ),
+  closed(
+    "goalCompletion",
+    (m) => m.proxyState.goalCompletion.value,
+    (o) => {
+      // resamples: 0 skips the SE bootstrap: only the counts are needed.
+      const r = computeBootstrappedRate(withoutInfrastructureFailures(o), (t) => t.judge.goalCompleted, {
+        resamples: 0,
+      });
+      return ratio(r.count, r.n);
+    },
+  ),
+  closed(
+    "recovery",
+    (m) => m.recovery.rate,
+    (o) => {
+      const r = computeRecovery(o);
+      return ratio(r.recovered, r.errorTrajectories);
+    },
+  ),
+  closed(
+    "turnLimitRate",
+    (m) => m.turnLimitRate.rate,
+    (o) => {
+      const r = computeTurnLimitRate(o);
+      return ratio(r.count, r.n);
+    },
+  ),
 ];
 
 /**
@@ -130,12 +168,16 @@ const CLOSED_REST: ClosedMetric[] = [
 export function passHatKMetrics(maxK: number): ClosedMetric[] {
   return Array.from({ length: Math.max(0, maxK) }, (_, index) => {
     const k = index + 1;
-    return closed(`passHatK${k}`, (m) => m.passHatK[k] ?? null, (o) => {
-      const perTask = groupTaskCounts(o).perTask;
-      if (perTask.length === 0) return ratio(0, 0);
-      const value = computePassHatK(perTask)[k];
-      return value === undefined || value === null ? null : ratio(value, 1);
-    });
+    return closed(
+      `passHatK${k}`,
+      (m) => m.passHatK[k] ?? null,
+      (o) => {
+        const perTask = groupTaskCounts(o).perTask;
+        if (perTask.length === 0) return ratio(0, 0);
+        const value = computePassHatK(perTask)[k];
+        return value === undefined || value === null ? null : ratio(value, 1);
+      },
+    );
   });
 }
 

@@ -7,21 +7,36 @@ import { buildTaskRows, selectTaskRows } from "./compare-task-rows";
 
 /** Trials of one task: `passes` successes out of `trials`, success decided by the reward. */
 function trials(taskId: string, passes: number, total: number): TrajectoryOutcome[] {
-  return Array.from({ length: total }, (_, i) => createTestOutcome({ taskId, trial: i + 1, trajectoryId: `${taskId}-${i}`, reward: i < passes ? 1 : 0 }));
+  return Array.from({ length: total }, (_, i) =>
+    createTestOutcome({ taskId, trial: i + 1, trajectoryId: `${taskId}-${i}`, reward: i < passes ? 1 : 0 }),
+  );
 }
 
 function turn(taskId: string, judgeSuccess: boolean): TurnScore & { taskId: string } {
   return { taskId, kind: "text", rouge1F1: null, judgeSuccess, exactMatch: null, argumentF1: null };
 }
 
-function run(id: string, outcomes: TrajectoryOutcome[], turns: (TurnScore & { taskId: string })[] = [], extra: Partial<RunData> = {}): RunData {
+function run(
+  id: string,
+  outcomes: TrajectoryOutcome[],
+  turns: (TurnScore & { taskId: string })[] = [],
+  extra: Partial<RunData> = {},
+): RunData {
   return { id, suite: "airline 1", judge: null, userSimulator: null, outcomes, turns, ...extra };
 }
 
 describe("analyzePair: 4 tasks x 2 trials", () => {
   // Baseline t1 2/2, t2 0/2, t3 2/2, t4 1/2; candidate t1 2/2, t2 2/2, t3 0/2, t4 2/2, plus t5 the baseline never ran.
-  const baseline = run("base", [...trials("t1", 2, 2), ...trials("t2", 0, 2), ...trials("t3", 2, 2), ...trials("t4", 1, 2)], [turn("t1", true), turn("t1", false), turn("t2", false)]);
-  const candidate = run("sft", [...trials("t1", 2, 2), ...trials("t2", 2, 2), ...trials("t3", 0, 2), ...trials("t4", 2, 2), ...trials("t5", 2, 2)], [turn("t1", true), turn("t1", true), turn("t2", true)]);
+  const baseline = run(
+    "base",
+    [...trials("t1", 2, 2), ...trials("t2", 0, 2), ...trials("t3", 2, 2), ...trials("t4", 1, 2)],
+    [turn("t1", true), turn("t1", false), turn("t2", false)],
+  );
+  const candidate = run(
+    "sft",
+    [...trials("t1", 2, 2), ...trials("t2", 2, 2), ...trials("t3", 0, 2), ...trials("t4", 2, 2), ...trials("t5", 2, 2)],
+    [turn("t1", true), turn("t1", true), turn("t2", true)],
+  );
   const catalog = buildMetricCatalog(2);
   const { analysis, deltas } = analyzePair(baseline, candidate, catalog, { resamples: 200 });
 
@@ -64,10 +79,18 @@ describe("analyzePair: 4 tasks x 2 trials", () => {
       ["t3", "broken", -1],
       ["t4", "fixed", 0.5],
     ]);
-    expect(rows[3]?.perRun).toEqual([{ rate: 0.5, n: 2, c: 1 }, { rate: 1, n: 2, c: 2 }]);
+    expect(rows[3]?.perRun).toEqual([
+      { rate: 0.5, n: 2, c: 1 },
+      { rate: 1, n: 2, c: 2 },
+    ]);
     expect(selectTaskRows(rows, { filter: "fixed", sort: "diff-desc" }).map((r) => r.taskId)).toEqual(["t2", "t4"]);
     expect(selectTaskRows(rows, { filter: "broken", sort: "task" }).map((r) => r.taskId)).toEqual(["t3"]);
-    expect(selectTaskRows(rows, { filter: "all", sort: "diff-asc" }).map((r) => r.taskId)).toEqual(["t3", "t1", "t4", "t2"]);
+    expect(selectTaskRows(rows, { filter: "all", sort: "diff-asc" }).map((r) => r.taskId)).toEqual([
+      "t3",
+      "t1",
+      "t4",
+      "t2",
+    ]);
     expect(selectTaskRows(rows, { filter: "changed", sort: "task" }).map((r) => r.taskId)).toEqual(["t2", "t3", "t4"]);
   });
 });
@@ -75,8 +98,14 @@ describe("analyzePair: 4 tasks x 2 trials", () => {
 describe("analyzePair: 10 tasks x 1 trial", () => {
   // Baseline passes t0..t2; candidate passes all but t1.
   const ids = Array.from({ length: 10 }, (_, i) => `t${i}`);
-  const baseline = run("base", ids.flatMap((id, i) => trials(id, i <= 2 ? 1 : 0, 1)));
-  const candidate = run("sft", ids.flatMap((id) => trials(id, id === "t1" ? 0 : 1, 1)));
+  const baseline = run(
+    "base",
+    ids.flatMap((id, i) => trials(id, i <= 2 ? 1 : 0, 1)),
+  );
+  const candidate = run(
+    "sft",
+    ids.flatMap((id) => trials(id, id === "t1" ? 0 : 1, 1)),
+  );
   const { analysis } = analyzePair(baseline, candidate, [], { resamples: 200 });
 
   it("gives a small McNemar p when fixes dominate", () => {
@@ -103,8 +132,15 @@ describe("buildNoiseNote", () => {
 
 describe("buildConfigWarnings", () => {
   it("warns on different judge or simulator name+version and on different suites", () => {
-    const a = run("a", [], [], { judge: { name: "gpt-4o", version: "2024-08" }, userSimulator: { name: "sim", version: "1" } });
-    const b = run("b", [], [], { judge: { name: "gpt-4o", version: "2024-11" }, userSimulator: { name: "sim", version: "1" }, suite: "retail 1" });
+    const a = run("a", [], [], {
+      judge: { name: "gpt-4o", version: "2024-08" },
+      userSimulator: { name: "sim", version: "1" },
+    });
+    const b = run("b", [], [], {
+      judge: { name: "gpt-4o", version: "2024-11" },
+      userSimulator: { name: "sim", version: "1" },
+      suite: "retail 1",
+    });
     expect(buildConfigWarnings(a, b)).toEqual([
       "Different judges: gpt-4o 2024-08 (baseline) vs gpt-4o 2024-11. Judge-based metrics may not be comparable.",
       "Different suites: airline 1 (baseline) vs retail 1; tasks are matched by their external id.",

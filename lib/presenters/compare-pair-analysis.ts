@@ -32,13 +32,22 @@ function groupByTask<T extends { taskId: string }>(items: readonly T[]): Map<str
 }
 
 /** Tasks present on both sides (by external id), sorted, with each side's items. */
-function pairItems<T extends { taskId: string }>(a: readonly T[], b: readonly T[]): { taskId: string; a: T[]; b: T[] }[] {
+function pairItems<T extends { taskId: string }>(
+  a: readonly T[],
+  b: readonly T[],
+): { taskId: string; a: T[]; b: T[] }[] {
   const groupsA = groupByTask(a);
   const groupsB = groupByTask(b);
-  return [...groupsA.keys()].filter((taskId) => groupsB.has(taskId)).sort().map((taskId) => ({ taskId, a: groupsA.get(taskId) ?? [], b: groupsB.get(taskId) ?? [] }));
+  return [...groupsA.keys()]
+    .filter((taskId) => groupsB.has(taskId))
+    .sort()
+    .map((taskId) => ({ taskId, a: groupsA.get(taskId) ?? [], b: groupsB.get(taskId) ?? [] }));
 }
 
-function pairRatios<T>(pairs: readonly { taskId: string; a: T[]; b: T[] }[], taskRatio: (items: readonly T[]) => TaskRatio | null) {
+function pairRatios<T>(
+  pairs: readonly { taskId: string; a: T[]; b: T[] }[],
+  taskRatio: (items: readonly T[]) => TaskRatio | null,
+) {
   return pairs.map((pair) => ({ taskId: pair.taskId, a: taskRatio(pair.a), b: taskRatio(pair.b) }));
 }
 
@@ -54,17 +63,30 @@ function sameVersion(a: ComponentVersion | null, b: ComponentVersion | null): bo
 export function buildConfigWarnings(baseline: RunData, candidate: RunData): string[] {
   const warnings: string[] = [];
   if (!sameVersion(baseline.judge, candidate.judge)) {
-    warnings.push(`Different judges: ${describeVersion(baseline.judge)} (baseline) vs ${describeVersion(candidate.judge)}. Judge-based metrics may not be comparable.`);
+    warnings.push(
+      `Different judges: ${describeVersion(baseline.judge)} (baseline) vs ${describeVersion(candidate.judge)}. Judge-based metrics may not be comparable.`,
+    );
   }
   if (!sameVersion(baseline.userSimulator, candidate.userSimulator)) {
-    warnings.push(`Different user simulators: ${describeVersion(baseline.userSimulator)} (baseline) vs ${describeVersion(candidate.userSimulator)}. Closed-loop outcomes may not be comparable.`);
+    warnings.push(
+      `Different user simulators: ${describeVersion(baseline.userSimulator)} (baseline) vs ${describeVersion(candidate.userSimulator)}. Closed-loop outcomes may not be comparable.`,
+    );
   }
-  if (baseline.suite !== candidate.suite) warnings.push(`Different suites: ${baseline.suite} (baseline) vs ${candidate.suite}; tasks are matched by their external id.`);
+  if (baseline.suite !== candidate.suite)
+    warnings.push(
+      `Different suites: ${baseline.suite} (baseline) vs ${candidate.suite}; tasks are matched by their external id.`,
+    );
   return warnings;
 }
 
-export function buildNoiseNote(noiseFloor: { differenceSd: number | null; tasks: number }, meanDifference: number | null): NoiseNote {
-  const withinNoise = noiseFloor.differenceSd === null || meanDifference === null ? null : Math.abs(meanDifference) <= 2 * noiseFloor.differenceSd;
+export function buildNoiseNote(
+  noiseFloor: { differenceSd: number | null; tasks: number },
+  meanDifference: number | null,
+): NoiseNote {
+  const withinNoise =
+    noiseFloor.differenceSd === null || meanDifference === null
+      ? null
+      : Math.abs(meanDifference) <= 2 * noiseFloor.differenceSd;
   return { singleTrial: noiseFloor.tasks === 0, withinNoise };
 }
 
@@ -89,15 +111,23 @@ export function analyzePair(
   const countsA = countsByTask(baseline.outcomes);
   const countsB = countsByTask(candidate.outcomes);
   const paired = comparePairedRuns(
-    shared.map((taskId) => ({ taskId, a: countsA.get(taskId) ?? { n: 0, c: 0 }, b: countsB.get(taskId) ?? { n: 0, c: 0 } })),
+    shared.map((taskId) => ({
+      taskId,
+      a: countsA.get(taskId) ?? { n: 0, c: 0 },
+      b: countsB.get(taskId) ?? { n: 0, c: 0 },
+    })),
     options,
   );
-  const noiseFloor = estimateNoiseFloor(paired.tasks.map((t) => countsA.get(t.taskId) ?? { n: 0, c: 0 }), options);
+  const noiseFloor = estimateNoiseFloor(
+    paired.tasks.map((t) => countsA.get(t.taskId) ?? { n: 0, c: 0 }),
+    options,
+  );
   const outcomePairs = pairItems(baseline.outcomes, candidate.outcomes);
   const turnPairs = pairItems(baseline.turns, candidate.turns);
   const deltas = new Map<string, PairedMetricDelta>();
   for (const metric of catalog) {
-    const ratios = metric.group === "gold" ? pairRatios(turnPairs, metric.taskRatio) : pairRatios(outcomePairs, metric.taskRatio);
+    const ratios =
+      metric.group === "gold" ? pairRatios(turnPairs, metric.taskRatio) : pairRatios(outcomePairs, metric.taskRatio);
     const delta = computePairedMetricDelta(ratios, options);
     deltas.set(metric.key, delta);
   }

@@ -3,19 +3,34 @@ import { compareHref, ComparePageQuerySchema, CompareTaskQuerySchema, compareTas
 
 describe("compare URL parameters", () => {
   it("parses the run list, keeps the baseline first and defaults filter and sort", () => {
-    expect(ComparePageQuerySchema.parse({ runs: "a, b,c" })).toEqual({ runs: ["a", "b", "c"], crossSuite: false, filter: "all", sort: "diff-desc" });
+    expect(ComparePageQuerySchema.parse({ runs: "a, b,c" })).toEqual({
+      runs: ["a", "b", "c"],
+      crossSuite: false,
+      filter: "all",
+      sort: "diff-desc",
+    });
     expect(ComparePageQuerySchema.parse({ runs: "a,b", crossSuite: "1" }).crossSuite).toBe(true);
     expect(ComparePageQuerySchema.parse({ runs: "a,b", crossSuite: "yes" }).crossSuite).toBe(false);
-    expect(ComparePageQuerySchema.parse({ runs: "a,b", filter: "fixed", sort: "nonsense" })).toMatchObject({ filter: "fixed", sort: "diff-desc" });
+    expect(ComparePageQuerySchema.parse({ runs: "a,b", filter: "fixed", sort: "nonsense" })).toMatchObject({
+      filter: "fixed",
+      sort: "diff-desc",
+    });
     expect(ComparePageQuerySchema.safeParse({ runs: "a" }).success).toBe(false);
     expect(ComparePageQuerySchema.safeParse({ runs: "a,a" }).success).toBe(false);
   });
 
   it("round-trips filter, sort and trials through the URLs", () => {
-    expect(compareHref(["a", "b"], { filter: "broken", sort: "task" })).toBe("/compare?runs=a,b&filter=broken&sort=task");
+    expect(compareHref(["a", "b"], { filter: "broken", sort: "task" })).toBe(
+      "/compare?runs=a,b&filter=broken&sort=task",
+    );
     expect(compareHref(["a", "b"], { filter: "all", sort: "diff-desc" })).toBe("/compare?runs=a,b");
     expect(compareHref(["a", "b"], { crossSuite: true })).toBe("/compare?runs=a,b&crossSuite=1");
     expect(compareTaskHref(["a", "b"], "task 1", 2, 3)).toBe("/compare/task?runs=a,b&task=task+1&trialA=2&trialB=3");
-    expect(CompareTaskQuerySchema.parse({ runs: "a,b", task: "task 1", trialA: "2", trialB: "x" })).toEqual({ runs: ["a", "b"], task: "task 1", trialA: 2, trialB: 1 });
+    expect(CompareTaskQuerySchema.parse({ runs: "a,b", task: "task 1", trialA: "2", trialB: "x" })).toEqual({
+      runs: ["a", "b"],
+      task: "task 1",
+      trialA: 2,
+      trialB: 1,
+    });
   });
 });

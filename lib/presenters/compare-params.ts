@@ -6,7 +6,12 @@ export const MAX_COMPARED_RUNS = 8;
 /** `runs=a,b,c`: 2..8 distinct run ids, the first is the baseline. */
 export const CompareRunIdsSchema = z
   .string()
-  .transform((value) => value.split(",").map((id) => id.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((id) => id.trim())
+      .filter(Boolean),
+  )
   .pipe(
     z
       .array(z.string().max(100))
@@ -16,7 +21,11 @@ export const CompareRunIdsSchema = z
   );
 
 // `crossSuite=1` is the explicit opt-in to compare runs of different suites (every figure is then marked).
-const CrossSuite = z.enum(["1"]).optional().catch(undefined).transform((value) => value === "1");
+const CrossSuite = z
+  .enum(["1"])
+  .optional()
+  .catch(undefined)
+  .transform((value) => value === "1");
 
 export const ComparePageQuerySchema = z.object({
   runs: CompareRunIdsSchema,
@@ -44,10 +53,15 @@ export const CompareTaskQuerySchema = z.object({
 
 /** Reads the first value of each search parameter (Next gives arrays for repeated keys). */
 export function firstValues(params: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
+  );
 }
 
-export function compareHref(runIds: readonly string[], query: Partial<Pick<ComparePageQuery, "filter" | "sort" | "crossSuite">> = {}): string {
+export function compareHref(
+  runIds: readonly string[],
+  query: Partial<Pick<ComparePageQuery, "filter" | "sort" | "crossSuite">> = {},
+): string {
   const params = new URLSearchParams({ runs: runIds.join(",") });
   if (query.crossSuite) params.set("crossSuite", "1");
   if (query.filter && query.filter !== "all") params.set("filter", query.filter);
@@ -56,6 +70,11 @@ export function compareHref(runIds: readonly string[], query: Partial<Pick<Compa
 }
 
 export function compareTaskHref(runIds: readonly [string, string], taskId: string, trialA = 1, trialB = 1): string {
-  const params = new URLSearchParams({ runs: runIds.join(","), task: taskId, trialA: String(trialA), trialB: String(trialB) });
+  const params = new URLSearchParams({
+    runs: runIds.join(","),
+    task: taskId,
+    trialA: String(trialA),
+    trialB: String(trialB),
+  });
   return `/compare/task?${params.toString().replace(/%2C/g, ",")}`;
 }

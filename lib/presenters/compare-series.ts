@@ -35,14 +35,20 @@ export interface StopReasonRow {
 /** Union of stop reasons, ordered by total count (then name), so runs line up row by row. */
 export function buildStopReasonRows(runs: readonly SeriesRun[]): StopReasonRow[] {
   const totals = new Map<string, number>();
-  for (const run of runs) for (const entry of run.metrics.stopReasonDetails) totals.set(entry.reason, (totals.get(entry.reason) ?? 0) + entry.count);
+  for (const run of runs)
+    for (const entry of run.metrics.stopReasonDetails)
+      totals.set(entry.reason, (totals.get(entry.reason) ?? 0) + entry.count);
   const reasons = [...totals.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([reason]) => reason);
   return reasons.map((reason) => ({
     reason,
     perRun: runs.map((run) => {
       const entry = run.metrics.stopReasonDetails.find((e) => e.reason === reason);
       const count = entry?.count ?? 0;
-      return { count, inferred: entry?.inferredCount ?? 0, share: run.metrics.trajectories > 0 ? count / run.metrics.trajectories : null };
+      return {
+        count,
+        inferred: entry?.inferredCount ?? 0,
+        share: run.metrics.trajectories > 0 ? count / run.metrics.trajectories : null,
+      };
     }),
   }));
 }
@@ -57,7 +63,8 @@ const EMPTY_RATE: WilsonRate = { count: 0, n: 0, value: null, low: null, high: n
 
 export function buildStrataRows(runs: readonly SeriesRun[], dimension: "turnDepth" | "persona"): StratumRow[] {
   const keys: string[] = [];
-  for (const run of runs) for (const stratum of run.metrics.strata[dimension]) if (!keys.includes(stratum.key)) keys.push(stratum.key);
+  for (const run of runs)
+    for (const stratum of run.metrics.strata[dimension]) if (!keys.includes(stratum.key)) keys.push(stratum.key);
   return keys.map((key) => ({
     key,
     perRun: runs.map((run) => run.metrics.strata[dimension].find((s) => s.key === key)?.successRate ?? EMPTY_RATE),

@@ -25,7 +25,10 @@ export const TRANSITION_LABELS: Record<TransitionKind, string> = {
  * `comparePairedRuns`), with every compared run's per-task success. The
  * transition uses the same majority rule as the McNemar counts.
  */
-export function buildTaskRows(runs: readonly { outcomes: readonly TrajectoryOutcome[] }[], pairedTasks: readonly PairedTaskDifference[]): TaskComparisonRow[] {
+export function buildTaskRows(
+  runs: readonly { outcomes: readonly TrajectoryOutcome[] }[],
+  pairedTasks: readonly PairedTaskDifference[],
+): TaskComparisonRow[] {
   const perRunCounts = runs.map((run) => new Map(groupTaskCounts(run.outcomes).perTask.map((t) => [t.taskId, t])));
   return pairedTasks.map((task) => {
     const perRun = perRunCounts.map((counts) => {
@@ -34,7 +37,12 @@ export function buildTaskRows(runs: readonly { outcomes: readonly TrajectoryOutc
     });
     const a = perRunCounts[0]?.get(task.taskId) ?? { n: 0, c: 0 };
     const b = perRunCounts[1]?.get(task.taskId) ?? { n: 0, c: 0 };
-    return { taskId: task.taskId, perRun, difference: task.difference, transition: classifyTransition(isMajorityPass(a), isMajorityPass(b)) };
+    return {
+      taskId: task.taskId,
+      perRun,
+      difference: task.difference,
+      transition: classifyTransition(isMajorityPass(a), isMajorityPass(b)),
+    };
   });
 }
 
@@ -42,12 +50,17 @@ function byTaskId(a: TaskComparisonRow, b: TaskComparisonRow): number {
   return a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : 0;
 }
 
-export function selectTaskRows(rows: readonly TaskComparisonRow[], { filter, sort }: { filter: TaskFilter; sort: TaskSort }): TaskComparisonRow[] {
+export function selectTaskRows(
+  rows: readonly TaskComparisonRow[],
+  { filter, sort }: { filter: TaskFilter; sort: TaskSort },
+): TaskComparisonRow[] {
   const kept = rows.filter((row) => {
     if (filter === "all") return true;
     if (filter === "changed") return row.transition === "fixed" || row.transition === "broken";
     return row.transition === filter;
   });
   const sign = sort === "diff-asc" ? 1 : -1;
-  return [...kept].sort((a, b) => (sort === "task" ? byTaskId(a, b) : sign * (a.difference - b.difference) || byTaskId(a, b)));
+  return [...kept].sort((a, b) =>
+    sort === "task" ? byTaskId(a, b) : sign * (a.difference - b.difference) || byTaskId(a, b),
+  );
 }

@@ -3,25 +3,56 @@ import { alignSequences, alignTimelines, isSameStep, type AlignableEvent } from 
 
 function event(seq: number, kind: string, extra: Partial<AlignableEvent> = {}): AlignableEvent {
   // turnIndex is tau2's per-message counter here: alignment must not rely on it.
-  return { seq, turnIndex: seq, kind, actor: kind === "user_message" ? "user" : "agent", toolName: null, callId: null, arguments: null, output: null, text: null, isError: false, errorInferred: false, ...extra };
+  return {
+    seq,
+    turnIndex: seq,
+    kind,
+    actor: kind === "user_message" ? "user" : "agent",
+    toolName: null,
+    callId: null,
+    arguments: null,
+    output: null,
+    text: null,
+    isError: false,
+    errorInferred: false,
+    ...extra,
+  };
 }
 
 const user = (seq: number, text: string) => event(seq, "user_message", { text });
-const call = (seq: number, toolName: string, args: object, callId = `c${seq}`) => event(seq, "tool_call", { toolName, arguments: args, callId });
-const result = (seq: number, callId: string, output: unknown, isError = false) => event(seq, "tool_result", { callId, output, isError });
+const call = (seq: number, toolName: string, args: object, callId = `c${seq}`) =>
+  event(seq, "tool_call", { toolName, arguments: args, callId });
+const result = (seq: number, callId: string, output: unknown, isError = false) =>
+  event(seq, "tool_result", { callId, output, isError });
 const reply = (seq: number, text: string) => event(seq, "agent_message", { text });
 
 describe("alignTimelines", () => {
   it("marks no divergence for identical trajectories and shows each call's result beside it", () => {
-    const events = [user(0, "refund A-104"), call(1, "lookup", { id: "A-104" }), result(2, "c1", { status: "paid" }), reply(3, "Done.")];
+    const events = [
+      user(0, "refund A-104"),
+      call(1, "lookup", { id: "A-104" }),
+      result(2, "c1", { status: "paid" }),
+      reply(3, "Done."),
+    ];
     const aligned = alignTimelines(events, events);
-    expect(aligned.rows.map((row) => [row.turnIndex, row.kind])).toEqual([[0, "user"], [0, "action"], [0, "action"]]);
+    expect(aligned.rows.map((row) => [row.turnIndex, row.kind])).toEqual([
+      [0, "user"],
+      [0, "action"],
+      [0, "action"],
+    ]);
     expect(aligned.firstDivergence).toBeNull();
     expect(aligned.rows[1]?.a?.result).toMatchObject({ seq: 2, full: '{\n  "status": "paid"\n}', isError: false });
   });
 
   it("aligns by user turns even when one side takes more messages, and finds the first differing agent action", () => {
-    const a = [user(0, "refund A-104"), call(1, "refund", { id: "A-104", cents: 2500 }), result(2, "c1", "ok"), reply(3, "Done."), user(4, "thanks"), reply(5, "Bye.")];
+    const a = [
+      user(0, "refund A-104"),
+      call(1, "refund", { id: "A-104", cents: 2500 }),
+      result(2, "c1", "ok"),
+      reply(3, "Done."),
+      user(4, "thanks"),
+      reply(5, "Bye."),
+    ];
     const b = [
       user(0, "I need a refund for A-104 please"),
       call(1, "lookup", { id: "A-104" }),
@@ -33,7 +64,13 @@ describe("alignTimelines", () => {
       reply(7, "Bye."),
     ];
     const aligned = alignTimelines(a, b);
-    const shape = aligned.rows.map((row) => [row.turnIndex, row.kind, row.a?.seq ?? null, row.b?.seq ?? null, row.differs]);
+    const shape = aligned.rows.map((row) => [
+      row.turnIndex,
+      row.kind,
+      row.a?.seq ?? null,
+      row.b?.seq ?? null,
+      row.differs,
+    ]);
     expect(shape).toEqual([
       [0, "user", 0, 0, true],
       [0, "action", null, 1, true],
@@ -50,7 +87,12 @@ describe("alignTimelines", () => {
 
   it("reports no divergence when only the simulated user rewords", () => {
     const a = [user(0, "hi"), reply(1, "Hello!"), user(2, "cancel my order"), call(3, "cancel", { id: 1 })];
-    const b = [user(0, "hello there"), reply(1, "Hello!"), user(2, "please cancel the order"), call(3, "cancel", { id: 1 })];
+    const b = [
+      user(0, "hello there"),
+      reply(1, "Hello!"),
+      user(2, "please cancel the order"),
+      call(3, "cancel", { id: 1 }),
+    ];
     expect(alignTimelines(a, b).firstDivergence).toBeNull();
   });
 
@@ -72,7 +114,16 @@ describe("alignTimelines", () => {
 describe("alignSequences", () => {
   it("anchors on the longest common subsequence and pairs the unmatched runs between anchors", () => {
     const pairs = alignSequences(["a", "x", "b", "c"], ["a", "y", "z", "c"], (item) => item);
-    expect(pairs).toEqual([["a", "a"], ["x", "y"], ["b", "z"], ["c", "c"]]);
-    expect(alignSequences(["a"], ["b", "a", "c"], (item) => item)).toEqual([[null, "b"], ["a", "a"], [null, "c"]]);
+    expect(pairs).toEqual([
+      ["a", "a"],
+      ["x", "y"],
+      ["b", "z"],
+      ["c", "c"],
+    ]);
+    expect(alignSequences(["a"], ["b", "a", "c"], (item) => item)).toEqual([
+      [null, "b"],
+      ["a", "a"],
+      [null, "c"],
+    ]);
   });
 });

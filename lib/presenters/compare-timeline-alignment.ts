@@ -71,7 +71,7 @@ function argumentsText(value: unknown): string {
 }
 
 export function toEventLine(event: AlignableEvent, result: AlignableEvent | null = null): EventLine {
-  const full = event.kind === "tool_call" ? argumentsText(event.arguments) : event.text ?? "";
+  const full = event.kind === "tool_call" ? argumentsText(event.arguments) : (event.text ?? "");
   const resultText = result ? formatJson(result.output) : "";
   return {
     seq: event.seq,
@@ -82,13 +82,22 @@ export function toEventLine(event: AlignableEvent, result: AlignableEvent | null
     full,
     isError: event.isError,
     errorInferred: event.errorInferred,
-    result: result ? { seq: result.seq, summary: oneLine(resultText), full: resultText, isError: result.isError, errorInferred: result.errorInferred } : null,
+    result: result
+      ? {
+          seq: result.seq,
+          summary: oneLine(resultText),
+          full: resultText,
+          isError: result.isError,
+          errorInferred: result.errorInferred,
+        }
+      : null,
   };
 }
 
 /** What makes two actions the same step: tool name and canonical arguments for calls, then the text of messages. */
 function stepKey(event: AlignableEvent): string {
-  if (event.kind === "tool_call") return `call\u0000${event.actor}\u0000${event.toolName ?? ""}\u0000${argumentsText(event.arguments)}`;
+  if (event.kind === "tool_call")
+    return `call\u0000${event.actor}\u0000${event.toolName ?? ""}\u0000${argumentsText(event.arguments)}`;
   return `${event.kind}\u0000${event.actor}\u0000${(event.text ?? "").replace(/\s+/g, " ").trim()}`;
 }
 
@@ -145,14 +154,18 @@ export function alignSequences<T>(a: readonly T[], b: readonly T[], key: (item: 
   for (let i = n - 1; i >= 0; i -= 1) {
     for (let j = m - 1; j >= 0; j -= 1) {
       const row = table[i] as number[];
-      row[j] = key(a[i] as T) === key(b[j] as T) ? (table[i + 1]?.[j + 1] ?? 0) + 1 : Math.max(table[i + 1]?.[j] ?? 0, row[j + 1] ?? 0);
+      row[j] =
+        key(a[i] as T) === key(b[j] as T)
+          ? (table[i + 1]?.[j + 1] ?? 0) + 1
+          : Math.max(table[i + 1]?.[j] ?? 0, row[j + 1] ?? 0);
     }
   }
   const pairs: Pair<T>[] = [];
   let pendingA: T[] = [];
   let pendingB: T[] = [];
   const flush = () => {
-    for (let k = 0; k < Math.max(pendingA.length, pendingB.length); k += 1) pairs.push([pendingA[k] ?? null, pendingB[k] ?? null]);
+    for (let k = 0; k < Math.max(pendingA.length, pendingB.length); k += 1)
+      pairs.push([pendingA[k] ?? null, pendingB[k] ?? null]);
     pendingA = [];
     pendingB = [];
   };
@@ -182,7 +195,10 @@ export function alignSequences<T>(a: readonly T[], b: readonly T[], key: (item: 
  * divergence is the first agent action present on one side only or different on the two: a reworded user
  * message is marked as different but is no divergence.
  */
-export function alignTimelines(eventsA: readonly AlignableEvent[], eventsB: readonly AlignableEvent[]): AlignedTimelines {
+export function alignTimelines(
+  eventsA: readonly AlignableEvent[],
+  eventsB: readonly AlignableEvent[],
+): AlignedTimelines {
   let turnsA = splitByUserTurn(eventsA);
   let turnsB = splitByUserTurn(eventsB);
   const isEmpty = (turn: Turn | undefined) => !turn || (turn.opener.length === 0 && turn.actions.length === 0);
@@ -201,7 +217,15 @@ export function alignTimelines(eventsA: readonly AlignableEvent[], eventsB: read
     for (let k = 0; k < openers; k += 1) {
       const a = turnA?.opener[k];
       const b = turnB?.opener[k];
-      rows.push({ turnIndex, position, kind: "user", a: a ? toEventLine(a) : null, b: b ? toEventLine(b) : null, differs: !a || !b || !isSameStep(a, b), isFirstDivergence: false });
+      rows.push({
+        turnIndex,
+        position,
+        kind: "user",
+        a: a ? toEventLine(a) : null,
+        b: b ? toEventLine(b) : null,
+        differs: !a || !b || !isSameStep(a, b),
+        isFirstDivergence: false,
+      });
       position += 1;
     }
     for (const [a, b] of alignSequences(turnA?.actions ?? [], turnB?.actions ?? [], (item) => stepKey(item.event))) {

@@ -2,7 +2,10 @@ import type { NoiseFloor, PairedComparison, RunMetrics, StopReasonCount } from "
 import type { PairedMetricDelta } from "@/lib/metrics/paired-metric-delta";
 
 /** The run-level metrics the comparison shows (a subset of the metrics API response). */
-export type CompareRunMetrics = Pick<RunMetrics, "successRate" | "passHatK" | "goldHistory" | "strata" | "trialsPerTask" | "trajectories" | "tasks"> & {
+export type CompareRunMetrics = Pick<
+  RunMetrics,
+  "successRate" | "passHatK" | "goldHistory" | "strata" | "trialsPerTask" | "trajectories" | "tasks"
+> & {
   stopReasonDetails: StopReasonCount[];
 };
 

@@ -22,7 +22,13 @@ function run(id: string, success: number | null, agentCost: number | null, userC
 }
 
 describe("buildCostSuccessChart", () => {
-  const runs = [run("cheap", 0.3, 0.01, 0.05), run("mid", 0.6, 0.02, 0.001), run("dear", 0.5, 0.05, 0.001), run("free", null, 0, 0), run("unpriced", 0.9, null, null)];
+  const runs = [
+    run("cheap", 0.3, 0.01, 0.05),
+    run("mid", 0.6, 0.02, 0.001),
+    run("dear", 0.5, 0.05, 0.001),
+    run("free", null, 0, 0),
+    run("unpriced", 0.9, null, null),
+  ];
 
   it("places runs by agent cost and marks the frontier", () => {
     const chart = buildCostSuccessChart(runs, "agent");

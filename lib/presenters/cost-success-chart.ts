@@ -35,8 +35,14 @@ export function buildCostSuccessChart(runs: readonly CostSuccessRun[], basis: Co
   const missing: CostSuccessChartModel["missing"] = [];
   for (const run of runs) {
     const cost = basis === "agent" ? run.effort.agentCostUsd.mean : run.effort.costUsd.mean;
-    if (cost === null) missing.push({ id: run.id, name: run.name, reason: basis === "agent" ? "no agent cost recorded" : "no cost recorded" });
-    else if (run.success === null) missing.push({ id: run.id, name: run.name, reason: "no trajectory with a known outcome" });
+    if (cost === null)
+      missing.push({
+        id: run.id,
+        name: run.name,
+        reason: basis === "agent" ? "no agent cost recorded" : "no cost recorded",
+      });
+    else if (run.success === null)
+      missing.push({ id: run.id, name: run.name, reason: "no trajectory with a known outcome" });
     else placed.push({ id: run.id, name: run.name, cost, success: run.success * 100 });
   }
   const frontierIds = new Set(computeParetoFrontier(placed).map((point) => point.id));

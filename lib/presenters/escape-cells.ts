@@ -16,7 +16,10 @@ export function csvText(text: string): string {
 }
 
 export function escapeMarkdownCell(text: string): string {
-  return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\s*[\r\n]+\s*/g, " ");
+  return text
+    .replace(/\\/g, "\\\\")
+    .replace(/\|/g, "\\|")
+    .replace(/\s*[\r\n]+\s*/g, " ");
 }
 
 const LATEX_SPECIALS: Record<string, string> = {
@@ -33,5 +36,8 @@ const LATEX_SPECIALS: Record<string, string> = {
 };
 
 export function escapeLatex(text: string): string {
-  return text.replace(/[\\&%$#_{}~^]/g, (char) => LATEX_SPECIALS[char] ?? char).replace(/\u2212/g, "$-$").replace(/\s*[\r\n]+\s*/g, " ");
+  return text
+    .replace(/[\\&%$#_{}~^]/g, (char) => LATEX_SPECIALS[char] ?? char)
+    .replace(/\u2212/g, "$-$")
+    .replace(/\s*[\r\n]+\s*/g, " ");
 }

@@ -24,8 +24,16 @@ const twoTrials = (c: number) => ({ n: 2, c });
 describe("pairTasks", () => {
   it("keeps only tasks both runs scored, matched by id", () => {
     const shared = pairTasks(
-      [{ taskId: "a", ...twoTrials(1) }, { taskId: "b", ...twoTrials(0) }, { taskId: "c", n: 0, c: 0 }],
-      [{ taskId: "b", ...twoTrials(2) }, { taskId: "c", ...twoTrials(2) }, { taskId: "d", ...twoTrials(2) }],
+      [
+        { taskId: "a", ...twoTrials(1) },
+        { taskId: "b", ...twoTrials(0) },
+        { taskId: "c", n: 0, c: 0 },
+      ],
+      [
+        { taskId: "b", ...twoTrials(2) },
+        { taskId: "c", ...twoTrials(2) },
+        { taskId: "d", ...twoTrials(2) },
+      ],
     );
     expect(shared).toEqual([{ taskId: "b", a: { n: 2, c: 0 }, b: { n: 2, c: 2 } }]);
   });
@@ -33,11 +41,45 @@ describe("pairTasks", () => {
 
 describe("buildExperimentMatrix", () => {
   const runs = [
-    run({ id: "air-base", perTask: [{ taskId: "1", ...twoTrials(0) }, { taskId: "2", ...twoTrials(1) }] }),
-    run({ id: "air-sft", variant: "sft", perTask: [{ taskId: "1", ...twoTrials(2) }, { taskId: "2", ...twoTrials(2) }] }),
-    run({ id: "tel-base", suiteId: "s-tel", suite: "tau2/telecom", settingKey: "user=no-user", settingLabel: "no-user", perTask: [{ taskId: "9", n: 1, c: 1 }] }),
-    run({ id: "tel-sft", suiteId: "s-tel", suite: "tau2/telecom", settingKey: "user=no-user", settingLabel: "no-user", variant: "sft", perTask: [{ taskId: "9", n: 1, c: 0 }] }),
-    run({ id: "tel-sft-default", suiteId: "s-tel", suite: "tau2/telecom", variant: "sft", perTask: [{ taskId: "9", n: 1, c: 1 }] }),
+    run({
+      id: "air-base",
+      perTask: [
+        { taskId: "1", ...twoTrials(0) },
+        { taskId: "2", ...twoTrials(1) },
+      ],
+    }),
+    run({
+      id: "air-sft",
+      variant: "sft",
+      perTask: [
+        { taskId: "1", ...twoTrials(2) },
+        { taskId: "2", ...twoTrials(2) },
+      ],
+    }),
+    run({
+      id: "tel-base",
+      suiteId: "s-tel",
+      suite: "tau2/telecom",
+      settingKey: "user=no-user",
+      settingLabel: "no-user",
+      perTask: [{ taskId: "9", n: 1, c: 1 }],
+    }),
+    run({
+      id: "tel-sft",
+      suiteId: "s-tel",
+      suite: "tau2/telecom",
+      settingKey: "user=no-user",
+      settingLabel: "no-user",
+      variant: "sft",
+      perTask: [{ taskId: "9", n: 1, c: 0 }],
+    }),
+    run({
+      id: "tel-sft-default",
+      suiteId: "s-tel",
+      suite: "tau2/telecom",
+      variant: "sft",
+      perTask: [{ taskId: "9", n: 1, c: 1 }],
+    }),
     run({ id: "alone", pairingKey: "other", variant: "sft" }),
   ];
   const matrix = buildExperimentMatrix(runs, { resamples: 500 });
@@ -72,7 +114,10 @@ describe("buildExperimentMatrix", () => {
 
   it("shows undefined figures as n/a and keeps them out of the chart", () => {
     const lonely = buildExperimentMatrix(
-      [run({ id: "b", perTask: [{ taskId: "1", ...twoTrials(1) }], success: null }), run({ id: "s", variant: "sft", perTask: [{ taskId: "2", ...twoTrials(1) }] })],
+      [
+        run({ id: "b", perTask: [{ taskId: "1", ...twoTrials(1) }], success: null }),
+        run({ id: "s", variant: "sft", perTask: [{ taskId: "2", ...twoTrials(1) }] }),
+      ],
       { resamples: 100 },
     );
     const cell = lonely.rows[0]?.cells[0];
@@ -81,16 +126,28 @@ describe("buildExperimentMatrix", () => {
     expect(formatSuccess(cell?.baseSuccess ?? null)).toBe("n/a");
     expect(buildDeltaChartSeries(lonely)).toEqual({ points: [], missing: 2 });
     const csv = exportTable(experimentExportTable(lonely), "csv");
-    expect(csv.split("\r\n")[1]).toBe("gpt-4.1,sft,tau2/airline,default,n/a,\"50.0% [20.0, 80.0]\",n/a,n/a,n/a,0,n/a");
+    expect(csv.split("\r\n")[1]).toBe('gpt-4.1,sft,tau2/airline,default,n/a,"50.0% [20.0, 80.0]",n/a,n/a,n/a,0,n/a');
   });
 
   it("exports one line per cell plus the pooled line, in all three formats", () => {
     const table = experimentExportTable(matrix);
     const body = table.rows.map((row) => row.map((cell) => cell.text));
     expect(body).toHaveLength(3);
-    expect(body[0]?.slice(0, 9)).toEqual(["gpt-4.1", "sft", "tau2/airline", "default", "50.0% [20.0, 80.0]", "50.0% [20.0, 80.0]", "+75.0 pp", body[0]?.[7], "0.500"]);
+    expect(body[0]?.slice(0, 9)).toEqual([
+      "gpt-4.1",
+      "sft",
+      "tau2/airline",
+      "default",
+      "50.0% [20.0, 80.0]",
+      "50.0% [20.0, 80.0]",
+      "+75.0 pp",
+      body[0]?.[7],
+      "0.500",
+    ]);
     expect(body[2]?.[2]).toBe("pooled over 2 suites (stratified)");
-    expect(exportTable(table, "md").split("\n")[1]).toBe("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    expect(exportTable(table, "md").split("\n")[1]).toBe(
+      "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    );
     expect(exportTable(table, "tex")).toContain("\\multicolumn{5}{c}{Paired delta}");
     expect(exportTable(table, "tex")).toContain("$-$100.0 pp");
   });

@@ -111,7 +111,8 @@ export function pairTasks(base: readonly TaskCounts[], candidate: readonly TaskC
   const shared: PairedTaskInput[] = [];
   for (const task of base) {
     const other = candidateById.get(task.taskId);
-    if (other && task.n > 0 && other.n > 0) shared.push({ taskId: task.taskId, a: { n: task.n, c: task.c }, b: { n: other.n, c: other.c } });
+    if (other && task.n > 0 && other.n > 0)
+      shared.push({ taskId: task.taskId, a: { n: task.n, c: task.c }, b: { n: other.n, c: other.c } });
   }
   return shared;
 }
@@ -127,15 +128,26 @@ function latestCandidates(pairs: RunPair[], runs: Map<string, ExperimentRun>): {
   }
   const created = (pair: RunPair) => runs.get(pair.candidateRunId)?.createdAt ?? "";
   return [...groups.values()].flatMap((group) => {
-    const [latest, ...older] = [...group].sort((a, b) => (created(b) > created(a) ? 1 : created(b) < created(a) ? -1 : a.candidateRunId < b.candidateRunId ? -1 : 1));
+    const [latest, ...older] = [...group].sort((a, b) =>
+      created(b) > created(a) ? 1 : created(b) < created(a) ? -1 : a.candidateRunId < b.candidateRunId ? -1 : 1,
+    );
     return latest ? [{ pair: latest, others: older.map((pair) => pair.candidateRunId) }] : [];
   });
 }
 
-function buildCell(pair: RunPair, others: string[], base: ExperimentRun, candidate: ExperimentRun, options: Required<ExperimentMatrixOptions>): { cell: ExperimentCell; tasks: PairedTaskInput[] } {
+function buildCell(
+  pair: RunPair,
+  others: string[],
+  base: ExperimentRun,
+  candidate: ExperimentRun,
+  options: Required<ExperimentMatrixOptions>,
+): { cell: ExperimentCell; tasks: PairedTaskInput[] } {
   const tasks = pairTasks(base.perTask, candidate.perTask);
   const compared = comparePairedRuns(tasks, { resamples: options.resamples, seed: options.seed });
-  const noise = estimateNoiseFloor(tasks.map((task) => task.a), { resamples: 0 });
+  const noise = estimateNoiseFloor(
+    tasks.map((task) => task.a),
+    { resamples: 0 },
+  );
   const cell: ExperimentCell = {
     columnKey: columnKeyOf(pair.suiteId, pair.settingKey),
     suiteId: pair.suiteId,
@@ -147,7 +159,11 @@ function buildCell(pair: RunPair, others: string[], base: ExperimentRun, candida
     candidateRunName: candidate.name,
     baseSuccess: base.success,
     candidateSuccess: candidate.success,
-    delta: { estimate: compared.meanDifference, low: compared.interval?.low ?? null, high: compared.interval?.high ?? null },
+    delta: {
+      estimate: compared.meanDifference,
+      low: compared.interval?.low ?? null,
+      high: compared.interval?.high ?? null,
+    },
     mcnemarP: tasks.length > 0 ? compared.mcnemarP : null,
     sharedTasks: tasks.length,
     transitions: compared.transitions,
@@ -167,26 +183,54 @@ function compareText(a: string, b: string): number {
  * The experiment matrix: one row per model (pairing key) and candidate variant, one column per suite and
  * setting, each cell the paired base-vs-candidate comparison, and a pooled effect per row stratified by column.
  */
-export function buildExperimentMatrix(runs: readonly ExperimentRun[], options: ExperimentMatrixOptions = {}): ExperimentMatrix {
+export function buildExperimentMatrix(
+  runs: readonly ExperimentRun[],
+  options: ExperimentMatrixOptions = {},
+): ExperimentMatrix {
   const settings = { resamples: options.resamples ?? STRATIFIED_RESAMPLES, seed: options.seed ?? SEED };
   const byId = new Map(runs.map((run) => [run.id, run]));
-  const pairs = choosePairs(runs.map((run) => ({ id: run.id, suiteId: run.suiteId, pairingKey: run.pairingKey, variant: run.variant, settingKey: run.settingKey, createdAt: run.createdAt })));
+  const pairs = choosePairs(
+    runs.map((run) => ({
+      id: run.id,
+      suiteId: run.suiteId,
+      pairingKey: run.pairingKey,
+      variant: run.variant,
+      settingKey: run.settingKey,
+      createdAt: run.createdAt,
+    })),
+  );
   const columns = new Map<string, ExperimentColumn>();
-  const rows = new Map<string, { pairingKey: string; variant: string; cells: ExperimentCell[]; strata: { stratum: string; tasks: PairedTaskInput[] }[] }>();
+  const rows = new Map<
+    string,
+    {
+      pairingKey: string;
+      variant: string;
+      cells: ExperimentCell[];
+      strata: { stratum: string; tasks: PairedTaskInput[] }[];
+    }
+  >();
   for (const { pair, others } of latestCandidates(pairs, byId)) {
     const base = byId.get(pair.baseRunId);
     const candidate = byId.get(pair.candidateRunId);
     if (!base || !candidate) continue;
     const { cell, tasks } = buildCell(pair, others, base, candidate, settings);
     const label = cell.setting === "" ? cell.suite : `${cell.suite} (${cell.setting})`;
-    columns.set(cell.columnKey, { key: cell.columnKey, suiteId: cell.suiteId, suite: cell.suite, setting: cell.setting, label });
+    columns.set(cell.columnKey, {
+      key: cell.columnKey,
+      suiteId: cell.suiteId,
+      suite: cell.suite,
+      setting: cell.setting,
+      label,
+    });
     const rowKey = JSON.stringify([pair.pairingKey, candidate.variant]);
     const row = rows.get(rowKey) ?? { pairingKey: pair.pairingKey, variant: candidate.variant, cells: [], strata: [] };
     row.cells.push(cell);
     row.strata.push({ stratum: cell.columnKey, tasks });
     rows.set(rowKey, row);
   }
-  const orderedColumns = [...columns.values()].sort((a, b) => compareText(a.label, b.label) || compareText(a.key, b.key));
+  const orderedColumns = [...columns.values()].sort(
+    (a, b) => compareText(a.label, b.label) || compareText(a.key, b.key),
+  );
   const position = new Map(orderedColumns.map((column, index) => [column.key, index]));
   const orderedRows = [...rows.values()]
     .sort((a, b) => compareText(a.pairingKey, b.pairingKey) || compareText(a.variant, b.variant))
@@ -194,7 +238,10 @@ export function buildExperimentMatrix(runs: readonly ExperimentRun[], options: E
       // Strata in column order: the seeded resampling consumes random numbers stratum by stratum.
       const strata = [...row.strata].sort((a, b) => (position.get(a.stratum) ?? 0) - (position.get(b.stratum) ?? 0));
       const effect = computeStratifiedPairedEffect(strata, settings);
-      const noise = estimateNoiseFloor(strata.flatMap((stratum) => stratum.tasks.map((task) => task.a)), { resamples: 0 });
+      const noise = estimateNoiseFloor(
+        strata.flatMap((stratum) => stratum.tasks.map((task) => task.a)),
+        { resamples: 0 },
+      );
       return {
         pairingKey: row.pairingKey,
         variant: row.variant,

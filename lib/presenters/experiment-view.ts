@@ -1,6 +1,12 @@
 import { formatDelta, formatDeltaInterval, formatPValue } from "@/lib/presenters/format";
 import { textCell, type ExportTable } from "./export-table";
-import type { ExperimentCell, ExperimentInterval, ExperimentMatrix, ExperimentPooled, ExperimentSuccess } from "./experiment-matrix";
+import type {
+  ExperimentCell,
+  ExperimentInterval,
+  ExperimentMatrix,
+  ExperimentPooled,
+  ExperimentSuccess,
+} from "./experiment-matrix";
 
 /** "52.5% [36.9, 67.6]": a success rate with its Wilson interval; "n/a" when undefined. */
 export function formatSuccess(success: ExperimentSuccess | null): string {
@@ -15,7 +21,9 @@ export function formatEffect(effect: ExperimentInterval): string {
 }
 
 export function formatEffectInterval(effect: ExperimentInterval): string {
-  return effect.low === null || effect.high === null ? "n/a" : formatDeltaInterval({ low: effect.low, high: effect.high }, "rate");
+  return effect.low === null || effect.high === null
+    ? "n/a"
+    : formatDeltaInterval({ low: effect.low, high: effect.high }, "rate");
 }
 
 export function formatP(p: number | null): string {
@@ -55,7 +63,9 @@ export interface DeltaChartSeries {
 export function buildDeltaChartSeries(matrix: ExperimentMatrix): DeltaChartSeries {
   const candidates = matrix.rows.flatMap((row) => {
     const name = `${row.pairingKey} ${row.variant}`;
-    const cells = row.cells.map((cell) => toPoint(`${name}|${cell.columnKey}`, `${name} · ${cellColumnLabel(cell)}`, cell.delta, false));
+    const cells = row.cells.map((cell) =>
+      toPoint(`${name}|${cell.columnKey}`, `${name} · ${cellColumnLabel(cell)}`, cell.delta, false),
+    );
     return [...cells, toPoint(`${name}|pooled`, `${name} · pooled`, row.pooled, true)];
   });
   const points = candidates.filter((point): point is DeltaChartPoint => point !== null);
@@ -66,9 +76,33 @@ export function cellColumnLabel(cell: Pick<ExperimentCell, "suite" | "setting">)
   return cell.setting === "" ? cell.suite : `${cell.suite} (${cell.setting})`;
 }
 
-const HEAD = ["Model", "Variant", "Suite", "Setting", "Base success", "Candidate success", "Delta", "95% interval", "McNemar p", "Shared tasks", "Noise floor"];
+const HEAD = [
+  "Model",
+  "Variant",
+  "Suite",
+  "Setting",
+  "Base success",
+  "Candidate success",
+  "Delta",
+  "95% interval",
+  "McNemar p",
+  "Shared tasks",
+  "Noise floor",
+];
 
-const SUB_HEAD = ["Model", "Variant", "Suite", "Setting", "Base", "Candidate", "Delta", "95% CI", "p", "Tasks", "Noise"];
+const SUB_HEAD = [
+  "Model",
+  "Variant",
+  "Suite",
+  "Setting",
+  "Base",
+  "Candidate",
+  "Delta",
+  "95% CI",
+  "p",
+  "Tasks",
+  "Noise",
+];
 
 function pooledLine(pairingKey: string, variant: string, pooled: ExperimentPooled): string[] {
   return [

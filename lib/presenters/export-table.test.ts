@@ -5,20 +5,21 @@ import { protocolExportTable } from "./protocol-table";
 import { buildFixtureProtocolTable } from "@/lib/testing/protocol-table-fixture";
 
 // CSV carries raw fractions (RFC 4180 line ends); Markdown and LaTeX show percentages.
-const EXPECTED_CSV = [
-  'Level,Metric,Scoring,"gemma_3-4b, it sft",qwen3-4b base,qwen3-4b sft',
-  "Text similarity,ROUGE-1,Deterministic,0.469,0.306,0.498",
-  "Gold-history turn,All-turn success,LLM judge,0.411,0.292,0.507",
-  "Gold-history turn,Text-turn success,LLM judge,0.508,0.324,0.614",
-  "Gold-history turn,Tool-turn success,LLM judge,0.193,0.217,0.265",
-  "Strict tool check,Exact call accuracy,Deterministic,0,0.036,0.139",
-  "Strict tool check,Argument F1,Deterministic,0.005,0.063,0.248",
-  "Closed-loop replay,Tool-workflow completion,Deterministic,0/77,0/77,3/77",
-  "Holistic judge,Holistic success,LLM judge,,0/77,0/77",
-  "State-based,Success rate,Deterministic,,0.25,0.75",
-  "State-based,pass^1,Deterministic,0.5,0.25,0.75",
-  "State-based,pass^2,Deterministic,,0,0.5",
-].join("\r\n") + "\r\n";
+const EXPECTED_CSV =
+  [
+    'Level,Metric,Scoring,"gemma_3-4b, it sft",qwen3-4b base,qwen3-4b sft',
+    "Text similarity,ROUGE-1,Deterministic,0.469,0.306,0.498",
+    "Gold-history turn,All-turn success,LLM judge,0.411,0.292,0.507",
+    "Gold-history turn,Text-turn success,LLM judge,0.508,0.324,0.614",
+    "Gold-history turn,Tool-turn success,LLM judge,0.193,0.217,0.265",
+    "Strict tool check,Exact call accuracy,Deterministic,0,0.036,0.139",
+    "Strict tool check,Argument F1,Deterministic,0.005,0.063,0.248",
+    "Closed-loop replay,Tool-workflow completion,Deterministic,0/77,0/77,3/77",
+    "Holistic judge,Holistic success,LLM judge,,0/77,0/77",
+    "State-based,Success rate,Deterministic,,0.25,0.75",
+    "State-based,pass^1,Deterministic,0.5,0.25,0.75",
+    "State-based,pass^2,Deterministic,,0,0.5",
+  ].join("\r\n") + "\r\n";
 
 const EXPECTED_MARKDOWN = `| Level | Metric | Scoring | gemma_3-4b, it sft | qwen3-4b base | qwen3-4b sft |
 | --- | --- | --- | ---: | ---: | ---: |
@@ -81,7 +82,10 @@ describe("protocol table exports", () => {
 describe("escaping untrusted names", () => {
   const hostile: ExportTable = {
     caption: "c",
-    groups: [{ label: "", span: 1 }, { label: "a&b_{x}", span: 1 }],
+    groups: [
+      { label: "", span: 1 },
+      { label: "a&b_{x}", span: 1 },
+    ],
     columns: [
       { label: "Metric", align: "left" },
       { label: 'say "hi"|=1', subLabel: "50%~$#^\\", align: "right" },
@@ -99,7 +103,9 @@ describe("escaping untrusted names", () => {
   });
 
   it("escapes every LaTeX special character", () => {
-    expect(escapeLatex("50%~$#^\\&_{}")).toBe("50\\%\\textasciitilde{}\\$\\#\\textasciicircum{}\\textbackslash{}\\&\\_\\{\\}");
+    expect(escapeLatex("50%~$#^\\&_{}")).toBe(
+      "50\\%\\textasciitilde{}\\$\\#\\textasciicircum{}\\textbackslash{}\\&\\_\\{\\}",
+    );
     expect(toLatex(hostile)).toContain("\\multicolumn{1}{c}{a\\&b\\_\\{x\\}}");
   });
 });

@@ -52,7 +52,10 @@ function csvField(value: string | number | null): string {
 }
 
 export function toCsv(table: ExportTable): string {
-  const lines = [table.columns.map((c) => csvField(c.label)), ...table.rows.map((row) => row.map((cell) => csvField(cell.value)))];
+  const lines = [
+    table.columns.map((c) => csvField(c.label)),
+    ...table.rows.map((row) => row.map((cell) => csvField(cell.value))),
+  ];
   return lines.map((line) => line.join(",")).join("\r\n") + "\r\n";
 }
 
@@ -69,7 +72,15 @@ export function toLatex(table: ExportTable): string {
   const groups = table.groups ?? [];
   const groupLine =
     groups.length > 0
-      ? [line(groups.map((g) => (g.label === "" ? Array.from({ length: g.span }, () => "").join(" & ") : `\\multicolumn{${g.span}}{c}{${escapeLatex(g.label)}}`)))]
+      ? [
+          line(
+            groups.map((g) =>
+              g.label === ""
+                ? Array.from({ length: g.span }, () => "").join(" & ")
+                : `\\multicolumn{${g.span}}{c}{${escapeLatex(g.label)}}`,
+            ),
+          ),
+        ]
       : [];
   const tabular = [
     `\\begin{tabular}{${table.columns.map((c) => (c.align === "right" ? "r" : "l")).join("")}}`,
@@ -82,7 +93,11 @@ export function toLatex(table: ExportTable): string {
     "\\end{tabular}",
   ];
   if (table.caption === undefined) return tabular.join("\n") + "\n";
-  return ["\\begin{table}[t]", "\\centering", ...tabular, `\\caption{${escapeLatex(table.caption)}}`, "\\end{table}"].join("\n") + "\n";
+  return (
+    ["\\begin{table}[t]", "\\centering", ...tabular, `\\caption{${escapeLatex(table.caption)}}`, "\\end{table}"].join(
+      "\n",
+    ) + "\n"
+  );
 }
 
 export function exportTable(table: ExportTable, format: ExportFormat): string {

@@ -37,8 +37,16 @@ export function buildChartSeries(rows: readonly LeaderboardRow[], definition: Me
     }
     const value = round(cell.value);
     const error: [number, number] | null =
-      cell.low !== null && cell.high !== null ? [oneDecimal(value - round(cell.low)), oneDecimal(round(cell.high) - value)] : null;
+      cell.low !== null && cell.high !== null
+        ? [oneDecimal(value - round(cell.low)), oneDecimal(round(cell.high) - value)]
+        : null;
     points.push({ runId: row.id, label: row.name, value, error, uncertainty: cell.detail });
   }
-  return { metricId: definition.id, metricLabel: definition.label, points, missing, hasErrorBars: points.some((p) => p.error !== null) };
+  return {
+    metricId: definition.id,
+    metricLabel: definition.label,
+    points,
+    missing,
+    hasErrorBars: points.some((p) => p.error !== null),
+  };
 }

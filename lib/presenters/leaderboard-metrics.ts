@@ -1,18 +1,31 @@
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
 import { METRIC_GROUP_LABELS, metricSpec, type MetricGroupId, type MetricSpec } from "@/lib/metrics/registry";
-import { formatCount, formatInterval, formatPercent, formatStandardError, NOT_AVAILABLE } from "@/lib/presenters/format";
+import {
+  formatCount,
+  formatInterval,
+  formatPercent,
+  formatStandardError,
+  NOT_AVAILABLE,
+} from "@/lib/presenters/format";
 
 /** The run-level metrics a leaderboard cell reads; the lean summary row stores exactly these. */
 export type LeaderboardMetrics = Pick<
   RunMetricsResponse,
-  "successRate" | "passHatK" | "goldHistory" | "toolWorkflowCompletion" | "holisticSuccess" | "recovery" | "turnLimitRate" | "proxyState"
+  | "successRate"
+  | "passHatK"
+  | "goldHistory"
+  | "toolWorkflowCompletion"
+  | "holisticSuccess"
+  | "recovery"
+  | "turnLimitRate"
+  | "proxyState"
 >;
 
 export type { MetricGroupId };
 
-export const METRIC_GROUPS: readonly { id: MetricGroupId; label: string }[] = (["gold", "closed", "proxy"] as const).map(
-  (id) => ({ id, label: METRIC_GROUP_LABELS[id] }),
-);
+export const METRIC_GROUPS: readonly { id: MetricGroupId; label: string }[] = (
+  ["gold", "closed", "proxy"] as const
+).map((id) => ({ id, label: METRIC_GROUP_LABELS[id] }));
 
 /** A leaderboard column: its short URL key (sort=, metric=) and the registry entry it shows. */
 export interface MetricDefinition {
@@ -78,7 +91,8 @@ export function findMaxPassK(metrics: readonly Pick<LeaderboardMetrics, "passHat
  */
 export function choosePassKColumns(maxK: number): number[] {
   const ks = Array.from({ length: Math.min(maxK, 5) }, (_, index) => index + 1);
-  for (let decade = 10; decade <= maxK; decade *= 10) for (const step of [1, 2, 5]) if (decade * step <= maxK) ks.push(decade * step);
+  for (let decade = 10; decade <= maxK; decade *= 10)
+    for (const step of [1, 2, 5]) if (decade * step <= maxK) ks.push(decade * step);
   return ks;
 }
 
@@ -92,11 +106,25 @@ function plain(value: number | null, title: string): MetricCell {
 }
 
 function rateWithCount(rate: number | null, count: number, total: number, title: string): MetricCell {
-  return { value: rate, text: formatPercent(rate), detail: total > 0 ? formatCount(count, total) : null, low: null, high: null, title: `${title} (${count}/${total})` };
+  return {
+    value: rate,
+    text: formatPercent(rate),
+    detail: total > 0 ? formatCount(count, total) : null,
+    low: null,
+    high: null,
+    title: `${title} (${count}/${total})`,
+  };
 }
 
 function countFirst(rate: number | null, count: number, total: number, title: string): MetricCell {
-  return { value: rate, text: formatCount(count, total), detail: rate === null ? null : formatPercent(rate), low: null, high: null, title };
+  return {
+    value: rate,
+    text: formatCount(count, total),
+    detail: rate === null ? null : formatPercent(rate),
+    low: null,
+    high: null,
+    title,
+  };
 }
 
 function bootstrapped(rate: RunMetricsResponse["proxyState"]["goalCompletion"], title: string): MetricCell {
@@ -134,22 +162,44 @@ export function buildMetricCell(m: LeaderboardMetrics, definition: MetricDefinit
     return plain(m.passHatK[k] ?? null, title);
   }
   switch (definition.id) {
-    case "rouge1": return plain(g.rouge1F1, `${title} (${g.textTurns} text turns)`);
-    case "allTurn": return plain(g.allTurnSuccess, `${title} (${g.textTurns + g.toolTurns} turns)`);
-    case "textTurn": return plain(g.textTurnSuccess, `${title} (${g.textTurns} text turns)`);
-    case "toolTurn": return plain(g.toolTurnSuccess, `${title} (${g.toolTurns} tool turns)`);
-    case "exactCall": return plain(g.exactCallAccuracy, `${title} (${g.toolTurns} tool turns)`);
-    case "argumentF1": return plain(g.argumentF1, `${title} (${g.toolTurns} tool turns)`);
-    case "success": return successCell(m, title);
-    case "toolWorkflow": return countFirst(m.toolWorkflowCompletion.rate, m.toolWorkflowCompletion.count, m.toolWorkflowCompletion.eligible, title);
-    case "holistic": return countFirst(m.holisticSuccess.rate, m.holisticSuccess.count, m.holisticSuccess.eligible, title);
-    case "recovery": return rateWithCount(m.recovery.rate, m.recovery.recovered, m.recovery.errorTrajectories, title);
-    case "turnLimit": return rateWithCount(m.turnLimitRate.rate, m.turnLimitRate.count, m.turnLimitRate.n, title);
-    case "goalCompletion": return bootstrapped(m.proxyState.goalCompletion, title);
-    case "userError": return bootstrapped(m.proxyState.userError, title);
-    case "agentError": return bootstrapped(m.proxyState.agentError, title);
-    case "toolHallucination": return bootstrapped(m.proxyState.toolHallucination, title);
-    case "userHallucination": return bootstrapped(m.proxyState.userHallucination, title);
-    default: return plain(null, title);
+    case "rouge1":
+      return plain(g.rouge1F1, `${title} (${g.textTurns} text turns)`);
+    case "allTurn":
+      return plain(g.allTurnSuccess, `${title} (${g.textTurns + g.toolTurns} turns)`);
+    case "textTurn":
+      return plain(g.textTurnSuccess, `${title} (${g.textTurns} text turns)`);
+    case "toolTurn":
+      return plain(g.toolTurnSuccess, `${title} (${g.toolTurns} tool turns)`);
+    case "exactCall":
+      return plain(g.exactCallAccuracy, `${title} (${g.toolTurns} tool turns)`);
+    case "argumentF1":
+      return plain(g.argumentF1, `${title} (${g.toolTurns} tool turns)`);
+    case "success":
+      return successCell(m, title);
+    case "toolWorkflow":
+      return countFirst(
+        m.toolWorkflowCompletion.rate,
+        m.toolWorkflowCompletion.count,
+        m.toolWorkflowCompletion.eligible,
+        title,
+      );
+    case "holistic":
+      return countFirst(m.holisticSuccess.rate, m.holisticSuccess.count, m.holisticSuccess.eligible, title);
+    case "recovery":
+      return rateWithCount(m.recovery.rate, m.recovery.recovered, m.recovery.errorTrajectories, title);
+    case "turnLimit":
+      return rateWithCount(m.turnLimitRate.rate, m.turnLimitRate.count, m.turnLimitRate.n, title);
+    case "goalCompletion":
+      return bootstrapped(m.proxyState.goalCompletion, title);
+    case "userError":
+      return bootstrapped(m.proxyState.userError, title);
+    case "agentError":
+      return bootstrapped(m.proxyState.agentError, title);
+    case "toolHallucination":
+      return bootstrapped(m.proxyState.toolHallucination, title);
+    case "userHallucination":
+      return bootstrapped(m.proxyState.userHallucination, title);
+    default:
+      return plain(null, title);
   }
 }

@@ -3,15 +3,49 @@ import { buildLeaderboardHref, parseLeaderboardQuery } from "./leaderboard-query
 
 describe("leaderboard URL", () => {
   it("gives defaults for an empty URL: success rate first, runs below 5 tasks hidden, groups decided by the data", () => {
-    expect(parseLeaderboardQuery({})).toEqual({ sort: "success", dir: "desc", minTasks: 5, groups: undefined, metric: "success", page: 1, size: 50 });
+    expect(parseLeaderboardQuery({})).toEqual({
+      sort: "success",
+      dir: "desc",
+      minTasks: 5,
+      groups: undefined,
+      metric: "success",
+      page: 1,
+      size: 50,
+    });
     expect(buildLeaderboardHref(parseLeaderboardQuery({}))).toBe("/runs");
   });
 
   it("round-trips filters, sort, minimum tasks, groups, chart metric and page", () => {
-    const query = parseLeaderboardQuery({ suite: "s1", family: "qwen3", variant: "sft", q: "4b", sort: "pass2", dir: "asc", minTasks: "0", groups: "proxy,gold", metric: "rouge1", page: "3", size: "100" });
-    expect(query).toEqual({ suite: "s1", family: "qwen3", variant: "sft", q: "4b", sort: "pass2", dir: "asc", minTasks: 0, groups: ["gold", "proxy"], metric: "rouge1", page: 3, size: 100 });
+    const query = parseLeaderboardQuery({
+      suite: "s1",
+      family: "qwen3",
+      variant: "sft",
+      q: "4b",
+      sort: "pass2",
+      dir: "asc",
+      minTasks: "0",
+      groups: "proxy,gold",
+      metric: "rouge1",
+      page: "3",
+      size: "100",
+    });
+    expect(query).toEqual({
+      suite: "s1",
+      family: "qwen3",
+      variant: "sft",
+      q: "4b",
+      sort: "pass2",
+      dir: "asc",
+      minTasks: 0,
+      groups: ["gold", "proxy"],
+      metric: "rouge1",
+      page: 3,
+      size: 100,
+    });
     const href = buildLeaderboardHref(query);
-    expect(href).toBe("/runs?suite=s1&family=qwen3&variant=sft&q=4b&sort=pass2&dir=asc&minTasks=0&groups=gold%2Cproxy&metric=rouge1&page=3&size=100");
+    expect(href).toBe(
+      "/runs?suite=s1&family=qwen3&variant=sft&q=4b&sort=pass2&dir=asc&minTasks=0&groups=gold%2Cproxy&metric=rouge1&page=3&size=100",
+    );
     const params = Object.fromEntries(new URL(href, "http://x").searchParams);
     expect(parseLeaderboardQuery(params)).toEqual(query);
   });
@@ -21,8 +55,26 @@ describe("leaderboard URL", () => {
   });
 
   it("falls back to defaults on bad values instead of failing", () => {
-    const query = parseLeaderboardQuery({ dir: "sideways", page: "-2", size: "7", sort: "drop table", minTasks: "-1", groups: "nope", metric: "<x>", q: ["first", "second"] });
-    expect(query).toMatchObject({ dir: "desc", page: 1, size: 50, sort: "success", minTasks: 5, groups: [], metric: "success", q: "first" });
+    const query = parseLeaderboardQuery({
+      dir: "sideways",
+      page: "-2",
+      size: "7",
+      sort: "drop table",
+      minTasks: "-1",
+      groups: "nope",
+      metric: "<x>",
+      q: ["first", "second"],
+    });
+    expect(query).toMatchObject({
+      dir: "desc",
+      page: 1,
+      size: 50,
+      sort: "success",
+      minTasks: 5,
+      groups: [],
+      metric: "success",
+      q: "first",
+    });
     expect(parseLeaderboardQuery({ minTasks: "many" }).minTasks).toBe(5);
   });
 

@@ -9,7 +9,14 @@ export const DEFAULT_SORT = "success";
 /** Runs with fewer tasks are hidden by default: a rate over one or two tasks ranks on luck. */
 export const DEFAULT_MIN_TASKS = 5;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional().catch(undefined).transform((v) => (v ? v : undefined));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .catch(undefined)
+    .transform((v) => (v ? v : undefined));
 
 /** Every leaderboard setting lives in the URL; bad values fall back to defaults instead of failing the page. */
 export const LeaderboardQuerySchema = z.object({
@@ -19,7 +26,11 @@ export const LeaderboardQuerySchema = z.object({
   q: optionalText(200),
   // ?tag=key=value: runs carrying that tag; a malformed tag is ignored like any bad filter.
   tag: TagPairSchema.optional().catch(undefined),
-  sort: z.string().regex(/^[A-Za-z0-9]{1,40}$/).catch(DEFAULT_SORT).default(DEFAULT_SORT),
+  sort: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,40}$/)
+    .catch(DEFAULT_SORT)
+    .default(DEFAULT_SORT),
   dir: z.enum(["asc", "desc"]).catch("desc").default("desc"),
   minTasks: z.coerce.number().int().min(0).max(1_000_000).catch(DEFAULT_MIN_TASKS).default(DEFAULT_MIN_TASKS),
   /** Undefined: the groups some listed run has data for (decided on the server). */
@@ -32,7 +43,11 @@ export const LeaderboardQuerySchema = z.object({
       const ids = value.split(",").filter((id): id is MetricGroupId => (GROUP_IDS as readonly string[]).includes(id));
       return GROUP_IDS.filter((id) => ids.includes(id));
     }),
-  metric: z.string().regex(/^[A-Za-z0-9]{1,40}$/).catch(DEFAULT_CHART_METRIC).default(DEFAULT_CHART_METRIC),
+  metric: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,40}$/)
+    .catch(DEFAULT_CHART_METRIC)
+    .default(DEFAULT_CHART_METRIC),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
   size: z.coerce
     .number()

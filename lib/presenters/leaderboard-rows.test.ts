@@ -3,19 +3,60 @@ import { buildLeaderboardView, chooseDefaultGroups, formatTasksTrials } from "./
 import { parseLeaderboardQuery } from "./leaderboard-query";
 import { makeEntry, makePageData } from "@/lib/testing/leaderboard-fixtures";
 
-const success = (value: number | null, n = 10) => ({ value, se: null, low: null, high: null, effectiveN: null, n, successes: value === null ? 0 : Math.round(value * n) });
+const success = (value: number | null, n = 10) => ({
+  value,
+  se: null,
+  low: null,
+  high: null,
+  effectiveN: null,
+  n,
+  successes: value === null ? 0 : Math.round(value * n),
+});
 
 const entries = [
-  makeEntry({ id: "b", name: "b", model: "qwen3-14b", family: "qwen3", size: "14B", variant: "sft", suite: "retail 1" }, { successRate: success(0.7), passHatK: { 1: 0.7 } }, "s-retail"),
-  makeEntry({ id: "d", name: "d", model: "gemma3-12b", family: "gemma3", size: "12B", variant: "base", suite: "airline", tasks: 3, minTrials: 1, maxTrials: 4 }, { successRate: success(0.5) }, "s-air"),
-  makeEntry({ id: "a", name: "a", model: "qwen3-4b", family: "qwen3", size: "4B", variant: "base", suite: "retail 1" }, { successRate: success(0.3), passHatK: { 1: 0.3, 2: 0.1 } }, "s-retail"),
+  makeEntry(
+    { id: "b", name: "b", model: "qwen3-14b", family: "qwen3", size: "14B", variant: "sft", suite: "retail 1" },
+    { successRate: success(0.7), passHatK: { 1: 0.7 } },
+    "s-retail",
+  ),
+  makeEntry(
+    {
+      id: "d",
+      name: "d",
+      model: "gemma3-12b",
+      family: "gemma3",
+      size: "12B",
+      variant: "base",
+      suite: "airline",
+      tasks: 3,
+      minTrials: 1,
+      maxTrials: 4,
+    },
+    { successRate: success(0.5) },
+    "s-air",
+  ),
+  makeEntry(
+    { id: "a", name: "a", model: "qwen3-4b", family: "qwen3", size: "4B", variant: "base", suite: "retail 1" },
+    { successRate: success(0.3), passHatK: { 1: 0.3, 2: 0.1 } },
+    "s-retail",
+  ),
 ];
 
 describe("buildLeaderboardView", () => {
   it("keeps the server's order and builds one row per run", () => {
-    const view = buildLeaderboardView(makePageData(entries, { facets: { totalRuns: 9, maxPassK: 2, suites: [], families: [], variants: [], tags: [] } }), parseLeaderboardQuery({}));
+    const view = buildLeaderboardView(
+      makePageData(entries, {
+        facets: { totalRuns: 9, maxPassK: 2, suites: [], families: [], variants: [], tags: [] },
+      }),
+      parseLeaderboardQuery({}),
+    );
     expect(view.rows.map((r) => r.id)).toEqual(["b", "d", "a"]);
-    expect(view.rows[1]).toMatchObject({ model: "gemma3-12b", suiteId: "s-air", tasksTrials: "3 x 1-4", trajectories: 4 });
+    expect(view.rows[1]).toMatchObject({
+      model: "gemma3-12b",
+      suiteId: "s-air",
+      tasksTrials: "3 x 1-4",
+      trajectories: 4,
+    });
     expect(view.rows[0]?.cells.success?.text).toBe("70.0%");
     expect(view.totalRuns).toBe(9);
   });
@@ -28,23 +69,39 @@ describe("buildLeaderboardView", () => {
   });
 
   it("reports the runs hidden by the minimum task count", () => {
-    const view = buildLeaderboardView(makePageData(entries, { totals: { matching: 3, hidden: 4, hasGold: false, hasClosed: true, hasProxy: false } }), parseLeaderboardQuery({}));
+    const view = buildLeaderboardView(
+      makePageData(entries, { totals: { matching: 3, hidden: 4, hasGold: false, hasClosed: true, hasProxy: false } }),
+      parseLeaderboardQuery({}),
+    );
     expect(view.matchingRuns).toBe(3);
     expect(view.hiddenRuns).toBe(4);
   });
 
   it("shows the groups with data by default and the URL's groups when chosen", () => {
     const totals = { matching: 3, hidden: 0, hasGold: false, hasClosed: true, hasProxy: true };
-    expect(buildLeaderboardView(makePageData(entries, { totals }), parseLeaderboardQuery({})).groups).toEqual(["closed", "proxy"]);
-    expect(buildLeaderboardView(makePageData(entries, { totals }), parseLeaderboardQuery({ groups: "gold" })).groups).toEqual(["gold"]);
+    expect(buildLeaderboardView(makePageData(entries, { totals }), parseLeaderboardQuery({})).groups).toEqual([
+      "closed",
+      "proxy",
+    ]);
+    expect(
+      buildLeaderboardView(makePageData(entries, { totals }), parseLeaderboardQuery({ groups: "gold" })).groups,
+    ).toEqual(["gold"]);
   });
 });
 
 describe("chooseDefaultGroups", () => {
   it("keeps protocol order and falls back to closed loop when no listed run has data", () => {
-    expect(chooseDefaultGroups({ matching: 2, hidden: 0, hasGold: true, hasClosed: true, hasProxy: true })).toEqual(["gold", "closed", "proxy"]);
-    expect(chooseDefaultGroups({ matching: 2, hidden: 0, hasGold: true, hasClosed: false, hasProxy: false })).toEqual(["gold"]);
-    expect(chooseDefaultGroups({ matching: 0, hidden: 3, hasGold: false, hasClosed: false, hasProxy: false })).toEqual(["closed"]);
+    expect(chooseDefaultGroups({ matching: 2, hidden: 0, hasGold: true, hasClosed: true, hasProxy: true })).toEqual([
+      "gold",
+      "closed",
+      "proxy",
+    ]);
+    expect(chooseDefaultGroups({ matching: 2, hidden: 0, hasGold: true, hasClosed: false, hasProxy: false })).toEqual([
+      "gold",
+    ]);
+    expect(chooseDefaultGroups({ matching: 0, hidden: 3, hasGold: false, hasClosed: false, hasProxy: false })).toEqual([
+      "closed",
+    ]);
   });
 });
 

@@ -1,5 +1,13 @@
 import type { RunSummary } from "@/lib/contracts/run-summary";
-import { buildMetricCell, buildMetricDefinitions, METRIC_GROUPS, type LeaderboardMetrics, type MetricCell, type MetricDefinition, type MetricGroupId } from "./leaderboard-metrics";
+import {
+  buildMetricCell,
+  buildMetricDefinitions,
+  METRIC_GROUPS,
+  type LeaderboardMetrics,
+  type MetricCell,
+  type MetricDefinition,
+  type MetricGroupId,
+} from "./leaderboard-metrics";
 import type { LeaderboardQuery } from "./leaderboard-query";
 
 export interface LeaderboardEntry {
@@ -43,7 +51,9 @@ function buildRow(entry: LeaderboardEntry, definitions: readonly MetricDefinitio
     suiteId: entry.suiteId,
     trajectories: run.trajectories,
     tasksTrials: run.coverage ? `${formatTasksTrials(run)} (${run.coverage})` : formatTasksTrials(run),
-    cells: Object.fromEntries(definitions.map((definition) => [definition.id, buildMetricCell(entry.metrics, definition)])),
+    cells: Object.fromEntries(
+      definitions.map((definition) => [definition.id, buildMetricCell(entry.metrics, definition)]),
+    ),
   };
 }
 
@@ -51,7 +61,14 @@ function buildRow(entry: LeaderboardEntry, definitions: readonly MetricDefinitio
 export interface LeaderboardPageData {
   entries: readonly LeaderboardEntry[];
   totals: { matching: number; hidden: number; hasGold: boolean; hasClosed: boolean; hasProxy: boolean };
-  facets: { totalRuns: number; maxPassK: number; suites: { value: string; label: string }[]; families: string[]; variants: string[]; tags: string[] };
+  facets: {
+    totalRuns: number;
+    maxPassK: number;
+    suites: { value: string; label: string }[];
+    families: string[];
+    variants: string[];
+    tags: string[];
+  };
   page: number;
   pageCount: number;
 }
@@ -72,7 +89,11 @@ export interface LeaderboardView {
 
 /** Groups with data among the listed runs; closed loop stays when nothing is listed so the table keeps its sort column. */
 export function chooseDefaultGroups(totals: LeaderboardPageData["totals"]): MetricGroupId[] {
-  const withData: Record<MetricGroupId, boolean> = { gold: totals.hasGold, closed: totals.hasClosed, proxy: totals.hasProxy };
+  const withData: Record<MetricGroupId, boolean> = {
+    gold: totals.hasGold,
+    closed: totals.hasClosed,
+    proxy: totals.hasProxy,
+  };
   const groups = METRIC_GROUPS.map((g) => g.id).filter((id) => withData[id]);
   return groups.length > 0 ? groups : ["closed"];
 }
@@ -89,6 +110,11 @@ export function buildLeaderboardView(data: LeaderboardPageData, query: Leaderboa
     groups: query.groups ?? chooseDefaultGroups(data.totals),
     page: data.page,
     pageCount: data.pageCount,
-    facets: { suites: data.facets.suites, families: data.facets.families, variants: data.facets.variants, tags: data.facets.tags },
+    facets: {
+      suites: data.facets.suites,
+      families: data.facets.families,
+      variants: data.facets.variants,
+      tags: data.facets.tags,
+    },
   };
 }

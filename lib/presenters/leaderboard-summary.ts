@@ -43,8 +43,14 @@ export function findGroupsWithData(m: LeaderboardMetrics): { hasGold: boolean; h
   const p = m.proxyState;
   return {
     hasGold: m.goldHistory.textTurns + m.goldHistory.toolTurns > 0,
-    hasClosed: m.successRate.n > 0 || m.turnLimitRate.n > 0 || m.toolWorkflowCompletion.eligible > 0 || m.recovery.errorTrajectories > 0,
-    hasProxy: [p.goalCompletion, p.userError, p.agentError, p.toolHallucination, p.userHallucination].some((rate) => rate.n > 0),
+    hasClosed:
+      m.successRate.n > 0 ||
+      m.turnLimitRate.n > 0 ||
+      m.toolWorkflowCompletion.eligible > 0 ||
+      m.recovery.errorTrajectories > 0,
+    hasProxy: [p.goalCompletion, p.userError, p.agentError, p.toolHallucination, p.userHallucination].some(
+      (rate) => rate.n > 0,
+    ),
   };
 }
 
@@ -55,7 +61,9 @@ export function buildLeaderboardSummary(input: {
 }): LeaderboardSummaryRow {
   const metrics = pickLeaderboardMetrics(input.metrics);
   const maxPassK = findMaxPassK([metrics]);
-  const sortValues = Object.fromEntries(buildMetricDefinitions(maxPassK).map((d) => [d.id, buildMetricCell(metrics, d).value]));
+  const sortValues = Object.fromEntries(
+    buildMetricDefinitions(maxPassK).map((d) => [d.id, buildMetricCell(metrics, d).value]),
+  );
   return {
     runId: input.metrics.runId,
     metricsVersion: input.metrics.metricsVersion,

@@ -22,10 +22,18 @@ function isBase(variant: string): boolean {
  */
 export function buildPairedCompareLinks(run: PairingRun, candidates: readonly PairingRun[]): PairedRunLink[] {
   const others = candidates.filter((other) => other.id !== run.id && other.variant !== run.variant);
-  const ordered = [...others.filter((o) => o.suiteId === run.suiteId), ...others.filter((o) => o.suiteId !== run.suiteId)];
+  const ordered = [
+    ...others.filter((o) => o.suiteId === run.suiteId),
+    ...others.filter((o) => o.suiteId !== run.suiteId),
+  ];
   return ordered.map((other) => {
     const thisFirst = isBase(run.variant) && !isBase(other.variant);
     const ids = thisFirst ? [run.id, other.id] : [other.id, run.id];
-    return { runId: other.id, variant: other.variant, sameSuite: other.suiteId === run.suiteId, href: `/compare?runs=${ids.map(encodeURIComponent).join(",")}` };
+    return {
+      runId: other.id,
+      variant: other.variant,
+      sameSuite: other.suiteId === run.suiteId,
+      href: `/compare?runs=${ids.map(encodeURIComponent).join(",")}`,
+    };
   });
 }

@@ -59,27 +59,75 @@ interface RowSpec {
 }
 
 const percentCell = (value: number | null | undefined): ExportCell => numberCell(value, formatPercent(value));
-const countCell = (count: number, total: number): ExportCell => ({ text: formatCount(count, total), value: total > 0 ? `${count}/${total}` : null });
+const countCell = (count: number, total: number): ExportCell => ({
+  text: formatCount(count, total),
+  value: total > 0 ? `${count}/${total}` : null,
+});
 
 const ROW_SPECS: readonly RowSpec[] = [
-  { level: "Text similarity", metric: metricSpec("rouge1F1").shortLabel, scoring: "Deterministic", value: (m) => percentCell(m.goldHistory.rouge1F1) },
-  { level: "Gold-history turn", metric: metricSpec("allTurnSuccess").shortLabel, scoring: "LLM judge", value: (m) => percentCell(m.goldHistory.allTurnSuccess) },
-  { level: "Gold-history turn", metric: metricSpec("textTurnSuccess").shortLabel, scoring: "LLM judge", value: (m) => percentCell(m.goldHistory.textTurnSuccess) },
-  { level: "Gold-history turn", metric: metricSpec("toolTurnSuccess").shortLabel, scoring: "LLM judge", value: (m) => percentCell(m.goldHistory.toolTurnSuccess) },
-  { level: "Strict tool check", metric: metricSpec("exactCallAccuracy").shortLabel, scoring: "Deterministic", value: (m) => percentCell(m.goldHistory.exactCallAccuracy) },
-  { level: "Strict tool check", metric: metricSpec("argumentF1").shortLabel, scoring: "Deterministic", value: (m) => percentCell(m.goldHistory.argumentF1) },
+  {
+    level: "Text similarity",
+    metric: metricSpec("rouge1F1").shortLabel,
+    scoring: "Deterministic",
+    value: (m) => percentCell(m.goldHistory.rouge1F1),
+  },
+  {
+    level: "Gold-history turn",
+    metric: metricSpec("allTurnSuccess").shortLabel,
+    scoring: "LLM judge",
+    value: (m) => percentCell(m.goldHistory.allTurnSuccess),
+  },
+  {
+    level: "Gold-history turn",
+    metric: metricSpec("textTurnSuccess").shortLabel,
+    scoring: "LLM judge",
+    value: (m) => percentCell(m.goldHistory.textTurnSuccess),
+  },
+  {
+    level: "Gold-history turn",
+    metric: metricSpec("toolTurnSuccess").shortLabel,
+    scoring: "LLM judge",
+    value: (m) => percentCell(m.goldHistory.toolTurnSuccess),
+  },
+  {
+    level: "Strict tool check",
+    metric: metricSpec("exactCallAccuracy").shortLabel,
+    scoring: "Deterministic",
+    value: (m) => percentCell(m.goldHistory.exactCallAccuracy),
+  },
+  {
+    level: "Strict tool check",
+    metric: metricSpec("argumentF1").shortLabel,
+    scoring: "Deterministic",
+    value: (m) => percentCell(m.goldHistory.argumentF1),
+  },
   {
     level: "Closed-loop replay",
     metric: metricSpec("toolWorkflowCompletion").shortLabel,
     scoring: "Deterministic",
     value: (m) => countCell(m.toolWorkflowCompletion.count, m.toolWorkflowCompletion.eligible),
   },
-  { level: "Holistic judge", metric: metricSpec("holisticSuccess").shortLabel, scoring: "LLM judge", value: (m) => countCell(m.holisticSuccess.count, m.holisticSuccess.eligible) },
-  { level: "State-based", metric: metricSpec("successRate").shortLabel, scoring: "Deterministic", value: (m) => percentCell(m.successRate.value) },
+  {
+    level: "Holistic judge",
+    metric: metricSpec("holisticSuccess").shortLabel,
+    scoring: "LLM judge",
+    value: (m) => countCell(m.holisticSuccess.count, m.holisticSuccess.eligible),
+  },
+  {
+    level: "State-based",
+    metric: metricSpec("successRate").shortLabel,
+    scoring: "Deterministic",
+    value: (m) => percentCell(m.successRate.value),
+  },
 ];
 
 function passKSpec(k: number): RowSpec {
-  return { level: "State-based", metric: metricSpec(`passHatK${k}`).shortLabel, scoring: "Deterministic", value: (m) => percentCell(m.passHatK[k] ?? null) };
+  return {
+    level: "State-based",
+    metric: metricSpec(`passHatK${k}`).shortLabel,
+    scoring: "Deterministic",
+    value: (m) => percentCell(m.passHatK[k] ?? null),
+  };
 }
 
 /** Base first (the seed's ZS | SFT order), then other variants alphabetically; upload order breaks ties. */
@@ -97,19 +145,30 @@ function groupRuns(runs: readonly ProtocolRunInput[]): { key: string; runs: Prot
     key,
     runs: members
       .map((run, index) => ({ run, index }))
-      .sort((a, b) => variantRank(a.run.variant) - variantRank(b.run.variant) || a.run.variant.localeCompare(b.run.variant) || a.index - b.index)
+      .sort(
+        (a, b) =>
+          variantRank(a.run.variant) - variantRank(b.run.variant) ||
+          a.run.variant.localeCompare(b.run.variant) ||
+          a.index - b.index,
+      )
       .map(({ run }) => run),
   }));
   const familyOf = (g: { runs: ProtocolRunInput[] }) => g.runs[0]?.family ?? "";
-  const sizeOf = (g: { runs: ProtocolRunInput[] }) => parseModelSize(g.runs[0]?.size ?? null) ?? Number.POSITIVE_INFINITY;
-  return ordered.sort((a, b) => familyOf(a).localeCompare(familyOf(b)) || sizeOf(a) - sizeOf(b) || a.key.localeCompare(b.key));
+  const sizeOf = (g: { runs: ProtocolRunInput[] }) =>
+    parseModelSize(g.runs[0]?.size ?? null) ?? Number.POSITIVE_INFINITY;
+  return ordered.sort(
+    (a, b) => familyOf(a).localeCompare(familyOf(b)) || sizeOf(a) - sizeOf(b) || a.key.localeCompare(b.key),
+  );
 }
 
 /**
  * Seed 000's Table 1 for one suite: metric rows grouped by protocol level, one column per run,
  * runs of one pairing key side by side (base first). Runs come in upload order.
  */
-export function buildProtocolTable(suite: { id: string; name: string }, runs: readonly ProtocolRunInput[]): ProtocolTable {
+export function buildProtocolTable(
+  suite: { id: string; name: string },
+  runs: readonly ProtocolRunInput[],
+): ProtocolTable {
   const groups = groupRuns(runs).map(({ key, runs: members }): ProtocolGroup => {
     const variantCounts = new Map<string, number>();
     for (const run of members) variantCounts.set(run.variant, (variantCounts.get(run.variant) ?? 0) + 1);
@@ -134,7 +193,13 @@ export function buildProtocolTable(suite: { id: string; name: string }, runs: re
       const metrics = byId.get(column.runId);
       return metrics ? spec.value(metrics) : numberCell(null);
     });
-    return { level: spec.level, metric: spec.metric, scoring: spec.scoring, cells: cells.map((c) => c.text), values: cells.map((c) => c.value) };
+    return {
+      level: spec.level,
+      metric: spec.metric,
+      scoring: spec.scoring,
+      cells: cells.map((c) => c.text),
+      values: cells.map((c) => c.value),
+    };
   });
   return { suite, groups, columns, rows };
 }
@@ -145,11 +210,18 @@ const LEADING = ["Level", "Metric", "Scoring"];
 export function protocolExportTable(table: ProtocolTable): ExportTable {
   return {
     caption: `Results across the evaluation protocols for suite ${table.suite.name}. Values in %, counts as n/N.`,
-    groups: [{ label: "", span: LEADING.length }, ...table.groups.map((group) => ({ label: group.label, span: group.columns.length }))],
+    groups: [
+      { label: "", span: LEADING.length },
+      ...table.groups.map((group) => ({ label: group.label, span: group.columns.length })),
+    ],
     columns: [
       ...LEADING.map((label) => ({ label, align: "left" as const })),
       ...table.groups.flatMap((group) =>
-        group.columns.map((column) => ({ label: `${group.label} ${column.label}`, subLabel: column.label, align: "right" as const })),
+        group.columns.map((column) => ({
+          label: `${group.label} ${column.label}`,
+          subLabel: column.label,
+          align: "right" as const,
+        })),
       ),
     ],
     rows: table.rows.map((row) => [

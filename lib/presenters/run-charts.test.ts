@@ -12,15 +12,37 @@ describe("run chart series", () => {
   });
 
   it("splits stop reasons into recorded and inferred", () => {
-    expect(buildStopReasonSeries([{ reason: "user_stop", count: 5, inferredCount: 2 }])).toEqual([{ reason: "user_stop", recorded: 3, inferred: 2, total: 5 }]);
+    expect(buildStopReasonSeries([{ reason: "user_stop", count: 5, inferredCount: 2 }])).toEqual([
+      { reason: "user_stop", recorded: 3, inferred: 2, total: 5 },
+    ]);
   });
 
   it("turns Wilson bounds into error-bar offsets and leaves empty strata without a bar", () => {
-    const rate = (count: number, n: number, value: number | null, low: number | null, high: number | null) => ({ count, n, value, low, high });
+    const rate = (count: number, n: number, value: number | null, low: number | null, high: number | null) => ({
+      count,
+      n,
+      value,
+      low,
+      high,
+    });
     const empty = rate(0, 0, null, null, null);
     const series = buildStratumSeries([
-      { key: "1-2", trajectories: 4, successRate: rate(2, 4, 0.5, 0.15, 0.85), goalCompletion: empty, toolWorkflowCompletion: empty, holisticSuccess: empty },
-      { key: "5+", trajectories: 0, successRate: empty, goalCompletion: empty, toolWorkflowCompletion: empty, holisticSuccess: empty },
+      {
+        key: "1-2",
+        trajectories: 4,
+        successRate: rate(2, 4, 0.5, 0.15, 0.85),
+        goalCompletion: empty,
+        toolWorkflowCompletion: empty,
+        holisticSuccess: empty,
+      },
+      {
+        key: "5+",
+        trajectories: 0,
+        successRate: empty,
+        goalCompletion: empty,
+        toolWorkflowCompletion: empty,
+        holisticSuccess: empty,
+      },
     ]);
     expect(series[0]?.error?.[0]).toBeCloseTo(0.35);
     expect(series[0]?.error?.[1]).toBeCloseTo(0.35);
@@ -29,8 +51,16 @@ describe("run chart series", () => {
   });
 
   it("labels the first-error histogram bins", () => {
-    const histogram = Array.from({ length: 10 }, (_, i) => ({ low: i / 10, high: (i + 1) / 10, count: i === 0 ? 3 : 0 }));
-    const series = buildErrorPositionSeries({ histogram, withError: { failures: 0, n: 0, rate: null }, withoutError: { failures: 0, n: 0, rate: null } });
+    const histogram = Array.from({ length: 10 }, (_, i) => ({
+      low: i / 10,
+      high: (i + 1) / 10,
+      count: i === 0 ? 3 : 0,
+    }));
+    const series = buildErrorPositionSeries({
+      histogram,
+      withError: { failures: 0, n: 0, rate: null },
+      withoutError: { failures: 0, n: 0, rate: null },
+    });
     expect(series[0]).toEqual({ bin: "0.0–0.1", count: 3 });
     expect(series).toHaveLength(10);
   });

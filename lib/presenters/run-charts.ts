@@ -7,8 +7,13 @@ export interface PassKPoint {
 }
 
 /** pass^k and pass@k against k; values stay null where k exceeds a task's trials (undefined, not 0). */
-export function buildPassKSeries(passHatK: Record<number, number | null>, passAtK: Record<number, number | null>): PassKPoint[] {
-  const ks = [...new Set([...Object.keys(passHatK), ...Object.keys(passAtK)].map(Number))].filter(Number.isFinite).sort((a, b) => a - b);
+export function buildPassKSeries(
+  passHatK: Record<number, number | null>,
+  passAtK: Record<number, number | null>,
+): PassKPoint[] {
+  const ks = [...new Set([...Object.keys(passHatK), ...Object.keys(passAtK)].map(Number))]
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
   return ks.map((k) => ({ k, passHat: passHatK[k] ?? null, passAt: passAtK[k] ?? null }));
 }
 
@@ -45,9 +50,19 @@ export function buildStratumSeries(strata: readonly Stratum[]): StratumPoint[] {
   return strata.map((stratum) => {
     const rate = stratum.successRate;
     const error: [number, number] | null =
-      rate.value !== null && rate.low !== null && rate.high !== null ? [rate.value - rate.low, rate.high - rate.value] : null;
+      rate.value !== null && rate.low !== null && rate.high !== null
+        ? [rate.value - rate.low, rate.high - rate.value]
+        : null;
     const label = `${rate.count}/${rate.n}`;
-    return { key: stratum.key, value: rate.value, error, count: rate.count, n: rate.n, label, tick: `${stratum.key} (${label})` };
+    return {
+      key: stratum.key,
+      value: rate.value,
+      error,
+      count: rate.count,
+      n: rate.n,
+      label,
+      tick: `${stratum.key} (${label})`,
+    };
   });
 }
 
@@ -57,5 +72,8 @@ export interface HistogramPoint {
 }
 
 export function buildErrorPositionSeries(propagation: ErrorPropagation): HistogramPoint[] {
-  return propagation.histogram.map((bin) => ({ bin: `${bin.low.toFixed(1)}–${bin.high.toFixed(1)}`, count: bin.count }));
+  return propagation.histogram.map((bin) => ({
+    bin: `${bin.low.toFixed(1)}–${bin.high.toFixed(1)}`,
+    count: bin.count,
+  }));
 }

@@ -2,12 +2,26 @@ import { describe, expect, it } from "vitest";
 import { buildDisplayNames, type DisplayNameInput } from "./run-display-names";
 
 function run(overrides: Partial<DisplayNameInput> & { id: string }): DisplayNameInput {
-  return { name: "grok-3 on tau2/airline", nameIsCustom: false, model: "grok-3", suite: "tau2/airline", setting: "", tasks: 4, minTrials: 4, maxTrials: 4, date: "2025-10-13T11:40:16.379Z", ...overrides };
+  return {
+    name: "grok-3 on tau2/airline",
+    nameIsCustom: false,
+    model: "grok-3",
+    suite: "tau2/airline",
+    setting: "",
+    tasks: 4,
+    minTrials: 4,
+    maxTrials: 4,
+    date: "2025-10-13T11:40:16.379Z",
+    ...overrides,
+  };
 }
 
 describe("buildDisplayNames", () => {
   it("keeps the plain name when nothing collides and lets a set name win", () => {
-    const names = buildDisplayNames([run({ id: "a" }), run({ id: "b", model: "gpt-4o", name: "My baseline", nameIsCustom: true })]);
+    const names = buildDisplayNames([
+      run({ id: "a" }),
+      run({ id: "b", model: "gpt-4o", name: "My baseline", nameIsCustom: true }),
+    ]);
     expect([...names.values()]).toEqual(["grok-3 on tau2/airline", "My baseline"]);
   });
 

@@ -32,7 +32,10 @@ function datesOf(group: readonly DisplayNameInput[]): string[] {
 }
 
 // Parts added, in this order, only to runs whose names still collide and only when they differ there.
-const DISTINGUISHERS: ((group: readonly DisplayNameInput[]) => string[])[] = [(group) => group.map(tasksTrials), datesOf];
+const DISTINGUISHERS: ((group: readonly DisplayNameInput[]) => string[])[] = [
+  (group) => group.map(tasksTrials),
+  datesOf,
+];
 
 function defaultName(run: DisplayNameInput): string {
   const base = `${run.model} on ${run.suite}`;
@@ -64,7 +67,11 @@ export function buildDisplayNames(runs: readonly DisplayNameInput[]): Map<string
     const sorted = [...ids].sort();
     // The shortest id prefix that separates the group; whole ids are unique.
     let length = 6;
-    while (length < Math.max(...sorted.map((id) => id.length)) && new Set(sorted.map((id) => id.slice(0, length))).size < sorted.length) length += 2;
+    while (
+      length < Math.max(...sorted.map((id) => id.length)) &&
+      new Set(sorted.map((id) => id.slice(0, length))).size < sorted.length
+    )
+      length += 2;
     for (const id of sorted) names.set(id, `${names.get(id) ?? ""} #${id.slice(0, length)}`);
   }
   return names;

@@ -40,9 +40,24 @@ export function buildEffortCards(effort: RunEffort): EffortCard[] {
     hint,
   });
   return [
-    costCard("cost", "Cost per trajectory", effort.costUsd, "Agent plus user-simulator cost (tau2 agent_cost + user_cost), mean per trajectory."),
-    costCard("agent-cost", "Agent cost", effort.agentCostUsd, "What the agent model cost per trajectory (tau2 agent_cost)."),
-    costCard("user-cost", "User simulator cost", effort.userCostUsd, "What the simulated user cost per trajectory (tau2 user_cost)."),
+    costCard(
+      "cost",
+      "Cost per trajectory",
+      effort.costUsd,
+      "Agent plus user-simulator cost (tau2 agent_cost + user_cost), mean per trajectory.",
+    ),
+    costCard(
+      "agent-cost",
+      "Agent cost",
+      effort.agentCostUsd,
+      "What the agent model cost per trajectory (tau2 agent_cost).",
+    ),
+    costCard(
+      "user-cost",
+      "User simulator cost",
+      effort.userCostUsd,
+      "What the simulated user cost per trajectory (tau2 user_cost).",
+    ),
     {
       key: "duration",
       label: "Duration",
@@ -51,8 +66,29 @@ export function buildEffortCards(effort: RunEffort): EffortCard[] {
       fraction: recorded(effort.durationMs, t),
       hint: "Wall-clock time of a trajectory as the source recorded it.",
     },
-    { key: "messages", label: "Messages", value: count(effort.messages.mean), uncertainty: null, fraction: recorded(effort.messages, t), hint: "Messages per trajectory (text and tool calls of one generation are one message)." },
-    { key: "agent-tool-calls", label: "Agent tool calls", value: count(effort.agentToolCalls.mean), uncertainty: null, fraction: recorded(effort.agentToolCalls, t), hint: "Tool calls the agent made per trajectory." },
-    { key: "user-tool-calls", label: "User tool calls", value: count(effort.userToolCalls.mean), uncertainty: null, fraction: recorded(effort.userToolCalls, t), hint: "Tool calls the simulated user made per trajectory (tau2 dual control); not the agent's actions." },
+    {
+      key: "messages",
+      label: "Messages",
+      value: count(effort.messages.mean),
+      uncertainty: null,
+      fraction: recorded(effort.messages, t),
+      hint: "Messages per trajectory (text and tool calls of one generation are one message).",
+    },
+    {
+      key: "agent-tool-calls",
+      label: "Agent tool calls",
+      value: count(effort.agentToolCalls.mean),
+      uncertainty: null,
+      fraction: recorded(effort.agentToolCalls, t),
+      hint: "Tool calls the agent made per trajectory.",
+    },
+    {
+      key: "user-tool-calls",
+      label: "User tool calls",
+      value: count(effort.userToolCalls.mean),
+      uncertainty: null,
+      fraction: recorded(effort.userToolCalls, t),
+      hint: "Tool calls the simulated user made per trajectory (tau2 dual control); not the agent's actions.",
+    },
   ];
 }

@@ -12,7 +12,10 @@ export interface MetadataEntry {
 /** A run's metadata as key/value text rows, in the order the source gave them. */
 export function listMetadataEntries(metadata: unknown): MetadataEntry[] {
   if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return [];
-  return Object.entries(metadata).map(([key, value]) => ({ key, value: typeof value === "string" ? value : JSON.stringify(value) }));
+  return Object.entries(metadata).map(([key, value]) => ({
+    key,
+    value: typeof value === "string" ? value : JSON.stringify(value),
+  }));
 }
 
 export interface RunHeaderView {
@@ -57,5 +60,8 @@ export function readSourceScore(metadata: unknown): SourceScoreView | null {
   if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata)) return null;
   const { primaryScorer, inspectAccuracy } = metadata as { primaryScorer?: unknown; inspectAccuracy?: unknown };
   if (typeof primaryScorer !== "string" || primaryScorer === "") return null;
-  return { scorer: primaryScorer, accuracy: typeof inspectAccuracy === "number" && Number.isFinite(inspectAccuracy) ? inspectAccuracy : null };
+  return {
+    scorer: primaryScorer,
+    accuracy: typeof inspectAccuracy === "number" && Number.isFinite(inspectAccuracy) ? inspectAccuracy : null,
+  };
 }

@@ -34,7 +34,12 @@ export interface RunIdentityView {
 }
 
 function sourceDate(metadata: unknown, fallback: string): string {
-  if (typeof metadata === "object" && metadata !== null && "timestamp" in metadata && typeof metadata.timestamp === "string") {
+  if (
+    typeof metadata === "object" &&
+    metadata !== null &&
+    "timestamp" in metadata &&
+    typeof metadata.timestamp === "string"
+  ) {
     const parsed = Date.parse(metadata.timestamp);
     if (!Number.isNaN(parsed)) return metadata.timestamp;
   }
@@ -42,7 +47,10 @@ function sourceDate(metadata: unknown, fallback: string): string {
 }
 
 /** Names, suite labels, settings and pairs of every run, computed over the whole list so names are unique in any subset. */
-export function buildRunIdentities(runs: readonly IdentityRunInput[], suites: readonly SuiteForLabel[]): Map<string, RunIdentityView> {
+export function buildRunIdentities(
+  runs: readonly IdentityRunInput[],
+  suites: readonly SuiteForLabel[],
+): Map<string, RunIdentityView> {
   const suiteLabels = labelSuites(suites);
   const settings = new Map(runs.map((run) => [run.id, describeRunSetting(run.metadata)]));
   const names = buildDisplayNames(
@@ -60,11 +68,19 @@ export function buildRunIdentities(runs: readonly IdentityRunInput[], suites: re
     })),
   );
   const pairs = choosePairs(
-    runs.map((run) => ({ id: run.id, suiteId: run.suiteId, pairingKey: run.pairingKey, variant: run.variant, settingKey: settings.get(run.id)?.key ?? "", createdAt: run.createdAt })),
+    runs.map((run) => ({
+      id: run.id,
+      suiteId: run.suiteId,
+      pairingKey: run.pairingKey,
+      variant: run.variant,
+      settingKey: settings.get(run.id)?.key ?? "",
+      createdAt: run.createdAt,
+    })),
   );
   const pairOf = new Map(pairs.map((pair) => [pair.candidateRunId, pair]));
   const candidatesOf = new Map<string, string[]>();
-  for (const pair of pairs) candidatesOf.set(pair.baseRunId, [...(candidatesOf.get(pair.baseRunId) ?? []), pair.candidateRunId]);
+  for (const pair of pairs)
+    candidatesOf.set(pair.baseRunId, [...(candidatesOf.get(pair.baseRunId) ?? []), pair.candidateRunId]);
   return new Map(
     runs.map((run) => {
       const suite = suiteLabels.get(run.suiteId);

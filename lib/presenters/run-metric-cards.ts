@@ -1,6 +1,12 @@
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
 import { metricSpec } from "@/lib/metrics/registry";
-import { formatCount, formatInterval, formatMetricValue, formatPercent, formatStandardError } from "@/lib/presenters/format";
+import {
+  formatCount,
+  formatInterval,
+  formatMetricValue,
+  formatPercent,
+  formatStandardError,
+} from "@/lib/presenters/format";
 import { buildEffortCards } from "./run-effort-cards";
 
 export interface MetricCard {
@@ -24,7 +30,10 @@ export interface MetricCardGroup {
 /** Label and hint of a card, from the metric registry (the same words on every page). */
 function described(id: string): { label: string; hint: string } {
   const spec = metricSpec(id);
-  return { label: spec.label, hint: `${spec.description[0]?.toUpperCase() ?? ""}${spec.description.slice(1)}; over ${spec.denominator}.` };
+  return {
+    label: spec.label,
+    hint: `${spec.description[0]?.toUpperCase() ?? ""}${spec.description.slice(1)}; over ${spec.denominator}.`,
+  };
 }
 
 function labelInterval(interval: string | null): string | null {
@@ -37,7 +46,10 @@ function closedLoopCards(m: RunMetricsResponse): MetricCard[] {
       key: "success",
       ...described("successRate"),
       value: formatPercent(m.successRate.value),
-      uncertainty: [labelInterval(formatInterval(m.successRate.low, m.successRate.high)), formatStandardError(m.successRate.se)].filter(Boolean).join(" · ") || null,
+      uncertainty:
+        [labelInterval(formatInterval(m.successRate.low, m.successRate.high)), formatStandardError(m.successRate.se)]
+          .filter(Boolean)
+          .join(" · ") || null,
       fraction: formatCount(m.successRate.successes, m.successRate.n),
     },
     {
@@ -127,15 +139,41 @@ const PROXY_KEYS: readonly (keyof RunMetricsResponse["proxyState"])[] = [
 function proxyStateCards(m: RunMetricsResponse): MetricCard[] {
   return PROXY_KEYS.map((key) => {
     const rate = m.proxyState[key];
-    return { key, ...described(key), value: formatPercent(rate.value), uncertainty: formatStandardError(rate.se), fraction: formatCount(rate.count, rate.n) };
+    return {
+      key,
+      ...described(key),
+      value: formatPercent(rate.value),
+      uncertainty: formatStandardError(rate.se),
+      fraction: formatCount(rate.count, rate.n),
+    };
   });
 }
 
 export function buildMetricCardGroups(metrics: RunMetricsResponse): MetricCardGroup[] {
   return [
-    { key: "closed-loop", title: "Closed loop", description: "Whole-workflow outcomes of the run.", cards: closedLoopCards(metrics) },
-    { key: "gold-history", title: "Gold history (next turn)", description: "Each turn scored against the gold conversation so far.", cards: goldHistoryCards(metrics) },
-    { key: "proxy-state", title: "Proxy state (judge)", description: "Trajectory-level judge labels; SE by task-cluster bootstrap.", cards: proxyStateCards(metrics) },
-    { key: "cost-effort", title: "Cost and effort", description: "Per trajectory: mean, with the run's total; n/a where the source records nothing.", cards: buildEffortCards(metrics.effort) },
+    {
+      key: "closed-loop",
+      title: "Closed loop",
+      description: "Whole-workflow outcomes of the run.",
+      cards: closedLoopCards(metrics),
+    },
+    {
+      key: "gold-history",
+      title: "Gold history (next turn)",
+      description: "Each turn scored against the gold conversation so far.",
+      cards: goldHistoryCards(metrics),
+    },
+    {
+      key: "proxy-state",
+      title: "Proxy state (judge)",
+      description: "Trajectory-level judge labels; SE by task-cluster bootstrap.",
+      cards: proxyStateCards(metrics),
+    },
+    {
+      key: "cost-effort",
+      title: "Cost and effort",
+      description: "Per trajectory: mean, with the run's total; n/a where the source records nothing.",
+      cards: buildEffortCards(metrics.effort),
+    },
   ];
 }

@@ -6,7 +6,13 @@ export const NO_STOP_REASON = "(none)";
 export const TRAJECTORY_PAGE_SIZE = 50;
 export const GRID_PAGE_SIZE = 40;
 
-const optionalText = z.string().trim().max(200).optional().catch(undefined).transform((value) => (value ? value : undefined));
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .catch(undefined)
+  .transform((value) => (value ? value : undefined));
 const pageNumber = z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1);
 
 /** The run page's URL state: trajectory filters, table page, grid sort and grid page. Bad values fall back to defaults. */
@@ -23,7 +29,9 @@ export const RunPageQuerySchema = z.object({
 export type RunPageQuery = z.infer<typeof RunPageQuerySchema>;
 
 export function parseRunPageQuery(searchParams: Record<string, string | string[] | undefined>): RunPageQuery {
-  const single = Object.fromEntries(Object.entries(searchParams).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+  const single = Object.fromEntries(
+    Object.entries(searchParams).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
+  );
   return RunPageQuerySchema.parse(single);
 }
 
@@ -48,7 +56,12 @@ export function toTrajectoryFilter(query: RunPageQuery): TrajectoryFilterValues 
 const DEFAULTS: Partial<Record<keyof RunPageQuery, string | number>> = { page: 1, gridPage: 1, gridSort: "task" };
 
 /** A link to the run page with the current state and some values changed; defaults are left out of the URL. */
-export function buildRunPageHref(runId: string, query: RunPageQuery, changes: Partial<RunPageQuery> = {}, hash = ""): string {
+export function buildRunPageHref(
+  runId: string,
+  query: RunPageQuery,
+  changes: Partial<RunPageQuery> = {},
+  hash = "",
+): string {
   const merged: Record<string, unknown> = { ...query, ...changes };
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(merged)) {

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { choosePairs, type PairableRun } from "./run-pairs";
 
 function run(overrides: Partial<PairableRun> & { id: string }): PairableRun {
-  return { suiteId: "airline", pairingKey: "gpt-4.1", variant: "base", settingKey: "", createdAt: "2026-11-30T10:00:00Z", ...overrides };
+  return {
+    suiteId: "airline",
+    pairingKey: "gpt-4.1",
+    variant: "base",
+    settingKey: "",
+    createdAt: "2026-11-30T10:00:00Z",
+    ...overrides,
+  };
 }
 
 describe("choosePairs", () => {
@@ -14,8 +21,22 @@ describe("choosePairs", () => {
       run({ id: "s-ret", suiteId: "retail", variant: "sft" }),
     ];
     expect(choosePairs(runs)).toEqual([
-      { suiteId: "airline", settingKey: "", pairingKey: "gpt-4.1", baseRunId: "b-air", candidateRunId: "s-air", alternativeBaseRunIds: [] },
-      { suiteId: "retail", settingKey: "", pairingKey: "gpt-4.1", baseRunId: "b-ret", candidateRunId: "s-ret", alternativeBaseRunIds: [] },
+      {
+        suiteId: "airline",
+        settingKey: "",
+        pairingKey: "gpt-4.1",
+        baseRunId: "b-air",
+        candidateRunId: "s-air",
+        alternativeBaseRunIds: [],
+      },
+      {
+        suiteId: "retail",
+        settingKey: "",
+        pairingKey: "gpt-4.1",
+        baseRunId: "b-ret",
+        candidateRunId: "s-ret",
+        alternativeBaseRunIds: [],
+      },
     ]);
   });
 
@@ -38,12 +59,24 @@ describe("choosePairs", () => {
       run({ id: "sft", variant: "SFT", createdAt: "2026-11-30T00:00:00Z" }),
     ];
     expect(choosePairs(runs)).toEqual([
-      { suiteId: "airline", settingKey: "", pairingKey: "gpt-4.1", baseRunId: "near", candidateRunId: "sft", alternativeBaseRunIds: ["late", "old"] },
+      {
+        suiteId: "airline",
+        settingKey: "",
+        pairingKey: "gpt-4.1",
+        baseRunId: "near",
+        candidateRunId: "sft",
+        alternativeBaseRunIds: ["late", "old"],
+      },
     ]);
   });
 
   it("breaks a tie in time by run id and gives every candidate its own pair", () => {
-    const runs = [run({ id: "b2" }), run({ id: "b1" }), run({ id: "sft", variant: "sft" }), run({ id: "rft", variant: "rft" })];
+    const runs = [
+      run({ id: "b2" }),
+      run({ id: "b1" }),
+      run({ id: "sft", variant: "sft" }),
+      run({ id: "rft", variant: "rft" }),
+    ];
     const pairs = choosePairs(runs);
     expect(pairs.map((pair) => [pair.candidateRunId, pair.baseRunId, pair.alternativeBaseRunIds])).toEqual([
       ["sft", "b1", ["b2"]],

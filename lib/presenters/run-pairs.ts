@@ -1,5 +1,19 @@
-export type PairableRun = { id: string; suiteId: string; pairingKey: string | null; variant: string; settingKey: string; createdAt: string };
-export type RunPair = { suiteId: string; settingKey: string; pairingKey: string; baseRunId: string; candidateRunId: string; alternativeBaseRunIds: string[] };
+export type PairableRun = {
+  id: string;
+  suiteId: string;
+  pairingKey: string | null;
+  variant: string;
+  settingKey: string;
+  createdAt: string;
+};
+export type RunPair = {
+  suiteId: string;
+  settingKey: string;
+  pairingKey: string;
+  baseRunId: string;
+  candidateRunId: string;
+  alternativeBaseRunIds: string[];
+};
 
 function isBase(run: PairableRun): boolean {
   return run.variant.trim().toLowerCase() === "base";
@@ -30,7 +44,9 @@ export function choosePairs(runs: PairableRun[]): RunPair[] {
   for (const candidate of runs) {
     if (candidate.pairingKey === null || isBase(candidate)) continue;
     const options = bases.get(groupKey({ ...candidate, pairingKey: candidate.pairingKey })) ?? [];
-    const ranked = [...options].sort((a, b) => distance(a, candidate) - distance(b, candidate) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const ranked = [...options].sort(
+      (a, b) => distance(a, candidate) - distance(b, candidate) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
     const [best, ...rest] = ranked;
     if (!best) continue;
     pairs.push({

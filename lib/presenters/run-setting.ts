@@ -14,8 +14,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Reads userMode, policyVariant and taskSetVersion from a run's metadata; anything missing is the default. */
 export function readRunSetting(metadata: unknown): RunSettingFields {
   const record = isRecord(metadata) ? metadata : {};
-  const userMode = typeof record.userMode === "string" && record.userMode.trim() !== "" ? record.userMode.trim() : "default";
-  const policyVariant = typeof record.policyVariant === "string" && record.policyVariant.trim() !== "" ? record.policyVariant.trim() : null;
+  const userMode =
+    typeof record.userMode === "string" && record.userMode.trim() !== "" ? record.userMode.trim() : "default";
+  const policyVariant =
+    typeof record.policyVariant === "string" && record.policyVariant.trim() !== "" ? record.policyVariant.trim() : null;
   const version = record.taskSetVersion;
   const taskSetVersion = typeof version === "number" && Number.isInteger(version) && version > 0 ? version : null;
   return { userMode, policyVariant, taskSetVersion };

@@ -30,6 +30,8 @@ describe("diffState", () => {
   });
 
   it("reports a type change as one changed entry", () => {
-    expect(diffState({ a: { b: 1 } }, { a: [1] }).entries).toEqual([{ path: "a", kind: "changed", expected: '{\n  "b": 1\n}', actual: "[\n  1\n]" }]);
+    expect(diffState({ a: { b: 1 } }, { a: [1] }).entries).toEqual([
+      { path: "a", kind: "changed", expected: '{\n  "b": 1\n}', actual: "[\n  1\n]" },
+    ]);
   });
 });

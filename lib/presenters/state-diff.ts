@@ -46,7 +46,12 @@ function show(value: unknown): string {
   return typeof value === "string" ? JSON.stringify(value) : formatJson(value);
 }
 
-function walk(path: string, expected: unknown, actual: unknown, out: { entries: DiffEntry[]; unchanged: number }): void {
+function walk(
+  path: string,
+  expected: unknown,
+  actual: unknown,
+  out: { entries: DiffEntry[]; unchanged: number },
+): void {
   if (isDeepEqual(expected, actual)) {
     out.unchanged += countLeaves(expected);
     return;
@@ -58,7 +63,8 @@ function walk(path: string, expected: unknown, actual: unknown, out: { entries: 
       const inExpected = key in expected && expected[key] !== undefined;
       const inActual = key in actual && actual[key] !== undefined;
       if (inExpected && inActual) walk(next, expected[key], actual[key], out);
-      else if (inExpected) out.entries.push({ path: next, kind: "removed", expected: show(expected[key]), actual: null });
+      else if (inExpected)
+        out.entries.push({ path: next, kind: "removed", expected: show(expected[key]), actual: null });
       else if (inActual) out.entries.push({ path: next, kind: "added", expected: null, actual: show(actual[key]) });
     }
     return;
@@ -67,8 +73,10 @@ function walk(path: string, expected: unknown, actual: unknown, out: { entries: 
     const length = Math.max(expected.length, actual.length);
     for (let index = 0; index < length; index += 1) {
       const next = childPath(path, index);
-      if (index >= actual.length) out.entries.push({ path: next, kind: "removed", expected: show(expected[index]), actual: null });
-      else if (index >= expected.length) out.entries.push({ path: next, kind: "added", expected: null, actual: show(actual[index]) });
+      if (index >= actual.length)
+        out.entries.push({ path: next, kind: "removed", expected: show(expected[index]), actual: null });
+      else if (index >= expected.length)
+        out.entries.push({ path: next, kind: "added", expected: null, actual: show(actual[index]) });
       else walk(next, expected[index], actual[index], out);
     }
     return;
@@ -82,8 +90,10 @@ function walk(path: string, expected: unknown, actual: unknown, out: { entries: 
  * Lists are compared by position, as the state check compares them.
  */
 export function diffState(expected: unknown, actual: unknown): StateDiff {
-  if (expected === null || expected === undefined) return { status: "no-expected-state", equal: false, entries: [], unchanged: 0 };
-  if (actual === null || actual === undefined) return { status: "no-final-state", equal: false, entries: [], unchanged: 0 };
+  if (expected === null || expected === undefined)
+    return { status: "no-expected-state", equal: false, entries: [], unchanged: 0 };
+  if (actual === null || actual === undefined)
+    return { status: "no-final-state", equal: false, entries: [], unchanged: 0 };
   const out = { entries: [] as DiffEntry[], unchanged: 0 };
   walk("", expected, actual, out);
   return { status: "compared", equal: out.entries.length === 0, entries: out.entries, unchanged: out.unchanged };

@@ -23,7 +23,10 @@ export type CategoricalDimension = Extract<Dimension, { kind: "categorical" }>;
 
 export const RubricSchema = z
   .object({ dimensions: z.array(DimensionSchema).min(1).max(12), errorTags: z.boolean() })
-  .refine((rubric) => new Set(rubric.dimensions.map((d) => d.key)).size === rubric.dimensions.length, "dimension keys must be unique")
+  .refine(
+    (rubric) => new Set(rubric.dimensions.map((d) => d.key)).size === rubric.dimensions.length,
+    "dimension keys must be unique",
+  )
   .refine((rubric) => rubric.dimensions.every((d) => d.key !== ERROR_TAGS_KEY), "error_tags is reserved");
 export type Rubric = z.infer<typeof RubricSchema>;
 
@@ -31,11 +34,18 @@ export type Rubric = z.infer<typeof RubricSchema>;
 export const ERROR_TAGS_KEY = "error_tags";
 export const TAG_SOURCES = ["agent", "user", "tool"] as const;
 export const TAG_SEVERITIES = ["minor", "major", "critical"] as const;
-export const ErrorTagSchema = z.object({ turn: z.number().int().min(0).max(100_000), source: z.enum(TAG_SOURCES), severity: z.enum(TAG_SEVERITIES) });
+export const ErrorTagSchema = z.object({
+  turn: z.number().int().min(0).max(100_000),
+  source: z.enum(TAG_SOURCES),
+  severity: z.enum(TAG_SEVERITIES),
+});
 export type ErrorTag = z.infer<typeof ErrorTagSchema>;
 export const ErrorTagsSchema = z.array(ErrorTagSchema).max(200);
 
-const YES_NO = [{ value: "yes", label: "yes" }, { value: "no", label: "no" }];
+const YES_NO = [
+  { value: "yes", label: "yes" },
+  { value: "no", label: "no" },
+];
 
 /** Seed 003's human-validation rubric (appendix A): goal completion with its error source, both hallucinations. */
 export const DEFAULT_DIMENSIONS: Dimension[] = [
@@ -50,8 +60,20 @@ export const DEFAULT_DIMENSIONS: Dimension[] = [
     ],
     judge: "goal_completion",
   },
-  { kind: "categorical", key: "tool_hallucination", label: "Tool hallucination", options: YES_NO, judge: "tool_hallucination" },
-  { kind: "categorical", key: "user_hallucination", label: "User hallucination", options: YES_NO, judge: "user_hallucination" },
+  {
+    kind: "categorical",
+    key: "tool_hallucination",
+    label: "Tool hallucination",
+    options: YES_NO,
+    judge: "tool_hallucination",
+  },
+  {
+    kind: "categorical",
+    key: "user_hallucination",
+    label: "User hallucination",
+    options: YES_NO,
+    judge: "user_hallucination",
+  },
   { kind: "text", key: "failure_category", label: "Failure category" },
   { kind: "text", key: "comment", label: "Comment" },
 ];
@@ -74,9 +96,17 @@ export function parseExtraDimensions(text: string): { dimensions: Dimension[]; i
     if (!match) return issues.push(`line ${index + 1}: expected "key: yes/no" or "key: a | b | c"`);
     const key = (match[1] ?? "").trim();
     const spec = (match[2] ?? "").trim();
-    const options = spec === "yes/no" ? YES_NO : spec.split("|").map((value) => ({ value: value.trim(), label: value.trim() }));
-    const parsed = DimensionSchema.safeParse({ kind: "categorical", key, label: key.replaceAll("_", " "), options, judge: null });
-    if (!parsed.success) return issues.push(`line ${index + 1}: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
+    const options =
+      spec === "yes/no" ? YES_NO : spec.split("|").map((value) => ({ value: value.trim(), label: value.trim() }));
+    const parsed = DimensionSchema.safeParse({
+      kind: "categorical",
+      key,
+      label: key.replaceAll("_", " "),
+      options,
+      judge: null,
+    });
+    if (!parsed.success)
+      return issues.push(`line ${index + 1}: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
     dimensions.push(parsed.data);
   });
   return { dimensions, issues };
@@ -104,7 +134,12 @@ export function buildOptionShortcuts(rubric: Rubric): OptionShortcut[] {
     for (const option of dimension.options) {
       const key = OPTION_KEYS[shortcuts.length];
       if (key === undefined) return shortcuts;
-      shortcuts.push({ key, dimension: dimension.key, value: option.value, label: `${dimension.label}: ${option.label}` });
+      shortcuts.push({
+        key,
+        dimension: dimension.key,
+        value: option.value,
+        label: `${dimension.label}: ${option.label}`,
+      });
     }
   }
   return shortcuts;
@@ -136,5 +171,9 @@ export function judgeLabelsOf(columns: JudgeColumns): Record<JudgeSource, string
           : columns.judgeErrorSource === "user"
             ? "not_completed_user"
             : null;
-  return { goal_completion: goal, tool_hallucination: yesNo(columns.judgeToolHallucination), user_hallucination: yesNo(columns.judgeUserHallucination) };
+  return {
+    goal_completion: goal,
+    tool_hallucination: yesNo(columns.judgeToolHallucination),
+    user_hallucination: yesNo(columns.judgeUserHallucination),
+  };
 }

@@ -3,8 +3,16 @@ import { describeCoverage, labelSuites } from "./suite-labels";
 
 describe("labelSuites", () => {
   it("keeps a plain label for a name with one task set", () => {
-    const labels = labelSuites([{ id: "a", name: "tau2/airline", version: "", createdAt: "2026-01-01", taskCount: 50 }]);
-    expect(labels.get("a")).toEqual({ label: "tau2/airline", short: "tau2/airline", taskSetVersion: 1, taskSetCount: 1, taskCount: 50 });
+    const labels = labelSuites([
+      { id: "a", name: "tau2/airline", version: "", createdAt: "2026-01-01", taskCount: 50 },
+    ]);
+    expect(labels.get("a")).toEqual({
+      label: "tau2/airline",
+      short: "tau2/airline",
+      taskSetVersion: 1,
+      taskSetCount: 1,
+      taskCount: 50,
+    });
   });
 
   it("numbers task sets of one name by age and never repeats a label", () => {

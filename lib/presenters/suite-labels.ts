@@ -36,7 +36,9 @@ export function labelSuites(suites: readonly SuiteForLabel[]): Map<string, Suite
     ordered.forEach((suite, index) => {
       const several = ordered.length > 1;
       labels.set(suite.id, {
-        label: several ? `${base}, task set ${index + 1} of ${ordered.length}, ${plural(suite.taskCount, "task")}` : base,
+        label: several
+          ? `${base}, task set ${index + 1} of ${ordered.length}, ${plural(suite.taskCount, "task")}`
+          : base,
         short: several ? `${base} (task set ${index + 1})` : base,
         taskSetVersion: index + 1,
         taskSetCount: ordered.length,

@@ -1,16 +1,36 @@
 import { describe, expect, it } from "vitest";
 import { buildTaskGrid, type TaskGridCellInput } from "./task-grid";
 
-function cell(taskExternalId: string, trial: number, success: boolean | null, extra: Partial<TaskGridCellInput> = {}): TaskGridCellInput {
-  return { id: `${taskExternalId}-${trial}`, taskExternalId, trial, success, stopReason: "finished", toolErrorCount: 0, toolErrorsInferred: false, ...extra };
+function cell(
+  taskExternalId: string,
+  trial: number,
+  success: boolean | null,
+  extra: Partial<TaskGridCellInput> = {},
+): TaskGridCellInput {
+  return {
+    id: `${taskExternalId}-${trial}`,
+    taskExternalId,
+    trial,
+    success,
+    stopReason: "finished",
+    toolErrorCount: 0,
+    toolErrorsInferred: false,
+    ...extra,
+  };
 }
 
 const cells = [
-  cell("10", 1, true), cell("10", 2, true),
-  cell("2", 1, false), cell("2", 2, false, { toolErrorCount: 1 }),
-  cell("3", 1, true), cell("3", 2, false),
-  cell("4", 1, null), cell("4", 2, false, { stopReason: "infrastructure_error" }),
-  cell("5", 1, true), cell("5", 2, false), cell("5", 3, false),
+  cell("10", 1, true),
+  cell("10", 2, true),
+  cell("2", 1, false),
+  cell("2", 2, false, { toolErrorCount: 1 }),
+  cell("3", 1, true),
+  cell("3", 2, false),
+  cell("4", 1, null),
+  cell("4", 2, false, { stopReason: "infrastructure_error" }),
+  cell("5", 1, true),
+  cell("5", 2, false),
+  cell("5", 3, false),
 ];
 
 describe("buildTaskGrid", () => {

@@ -58,7 +58,8 @@ function classify(successes: number, known: number): TaskClass {
 const CLASS_ORDER: Record<TaskClass, number> = { flaky: 0, "always-failing": 1, "always-passing": 2, unknown: 3 };
 
 function compareRows(sort: TaskGridSort): (a: TaskGridRow, b: TaskGridRow) => number {
-  const byTask = (a: TaskGridRow, b: TaskGridRow) => a.taskExternalId.localeCompare(b.taskExternalId, "en", { numeric: true });
+  const byTask = (a: TaskGridRow, b: TaskGridRow) =>
+    a.taskExternalId.localeCompare(b.taskExternalId, "en", { numeric: true });
   if (sort === "rate") {
     // Lowest success first, unknown rates last: always-failing tasks come to the top.
     return (a, b) => (a.rate ?? 2) - (b.rate ?? 2) || byTask(a, b);
@@ -66,7 +67,9 @@ function compareRows(sort: TaskGridSort): (a: TaskGridRow, b: TaskGridRow) => nu
   if (sort === "flaky") {
     // Flaky tasks first, the most evenly split (rate nearest 0.5) leading.
     return (a, b) =>
-      CLASS_ORDER[a.taskClass] - CLASS_ORDER[b.taskClass] || Math.abs((a.rate ?? 0) - 0.5) - Math.abs((b.rate ?? 0) - 0.5) || byTask(a, b);
+      CLASS_ORDER[a.taskClass] - CLASS_ORDER[b.taskClass] ||
+      Math.abs((a.rate ?? 0) - 0.5) - Math.abs((b.rate ?? 0) - 0.5) ||
+      byTask(a, b);
   }
   return byTask;
 }

@@ -33,11 +33,20 @@ describe("buildTimelineModel", () => {
         event({ kind: "user_message", actor: "user", text: "hi", turnIndex: 0 }),
         event({ kind: "agent_message", text: "hello", turnIndex: 0 }),
         event({ kind: "user_message", actor: "user", text: "refund", turnIndex: 1 }),
-        event({ kind: "tool_call", toolName: "refund", callId: "c1", arguments: { order: "A", cents: 5 }, turnIndex: 1 }),
+        event({
+          kind: "tool_call",
+          toolName: "refund",
+          callId: "c1",
+          arguments: { order: "A", cents: 5 },
+          turnIndex: 1,
+        }),
       ],
       null,
     );
-    expect(model.turns.map((turn) => [turn.turnIndex, turn.events.length])).toEqual([[0, 2], [1, 2]]);
+    expect(model.turns.map((turn) => [turn.turnIndex, turn.events.length])).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
     expect(model.rows.map((row) => row.type)).toEqual(["turn", "event", "event", "turn", "event", "event"]);
     expect(model.turns[0]?.actors).toEqual(["user", "agent"]);
     expect(model.turns[1]?.events[1]?.body).toBe('{\n  "order": "A",\n  "cents": 5\n}');
@@ -101,7 +110,11 @@ describe("buildTimelineModel", () => {
     expect(bySeq.get(1)).toMatchObject({ failed: true, retriedAt: 3, unresolved: true, resolvedAt: null });
     expect(bySeq.get(3)).toMatchObject({ failed: true, retryOf: 1, unresolved: true });
     expect(bySeq.get(5)).toMatchObject({ failed: true, retriedAt: 7, unresolved: false, resolvedAt: 8 });
-    const metricEvents: MetricEvent[] = input.map((e) => ({ ...e, kind: e.kind as MetricEvent["kind"], actor: e.actor as MetricEvent["actor"] }));
+    const metricEvents: MetricEvent[] = input.map((e) => ({
+      ...e,
+      kind: e.kind as MetricEvent["kind"],
+      actor: e.actor as MetricEvent["actor"],
+    }));
     const unresolvedInTimeline = [...bySeq.values()].filter((e) => e.unresolved).length;
     expect(scoreTrajectoryEvents(metricEvents).unresolvedToolErrorCount).toBe(unresolvedInTimeline);
     expect(unresolvedInTimeline).toBe(2);

@@ -80,7 +80,8 @@ export interface TimelineTurnHeader {
   eventCount: number;
 }
 
-export type TimelineRow = { type: "turn"; key: string; turn: TimelineTurnHeader } | { type: "event"; key: string; event: TimelineEvent };
+export type TimelineRow =
+  { type: "turn"; key: string; turn: TimelineTurnHeader } | { type: "event"; key: string; event: TimelineEvent };
 
 export interface TimelineModel {
   turns: TimelineTurn[];
@@ -130,7 +131,9 @@ function matchResultsToCalls(events: readonly TimelineEventInput[]): Map<number,
 export function buildTimelineModel(input: readonly TimelineEventInput[], turnLabelsJson: unknown): TimelineModel {
   const events = [...input].sort((a, b) => a.seq - b.seq);
   const labels = parseTurnLabels(turnLabelsJson);
-  const flaggedTurns = [...new Set(labels.filter((label) => label.success === false).map((label) => label.turn))].sort((a, b) => a - b);
+  const flaggedTurns = [...new Set(labels.filter((label) => label.success === false).map((label) => label.turn))].sort(
+    (a, b) => a - b,
+  );
   const flagged = new Set(flaggedTurns);
   const calls = matchResultsToCalls(events);
 
@@ -170,7 +173,10 @@ export function buildTimelineModel(input: readonly TimelineEventInput[], turnLab
     const actor = call?.actor ?? event.actor;
     const toolName = failed.toolName;
     // The retry link is informational; whether the error was recovered follows the metric's rule.
-    const retry = events.find((later) => later.seq > event.seq && later.kind === "tool_call" && later.actor === actor && later.toolName === toolName);
+    const retry = events.find(
+      (later) =>
+        later.seq > event.seq && later.kind === "tool_call" && later.actor === actor && later.toolName === toolName,
+    );
     const retryEvent = retry ? model.get(retry.seq) : undefined;
     if (retryEvent) {
       failed.retriedAt = retryEvent.seq;
@@ -209,7 +215,13 @@ export function buildTimelineModel(input: readonly TimelineEventInput[], turnLab
     {
       type: "turn" as const,
       key: `turn-${index}-${turn.turnIndex}`,
-      turn: { turnIndex: turn.turnIndex, flagged: turn.flagged, labels: turn.labels, actors: turn.actors, eventCount: turn.events.length },
+      turn: {
+        turnIndex: turn.turnIndex,
+        flagged: turn.flagged,
+        labels: turn.labels,
+        actors: turn.actors,
+        eventCount: turn.events.length,
+      },
     },
     ...turn.events.map((event) => ({ type: "event" as const, key: `event-${event.seq}`, event })),
   ]);

@@ -12,7 +12,14 @@ const cells = [
 describe("buildTrajectoryNavigation", () => {
   it("finds neighbouring trials and tasks in numeric task order, keeping the trial across tasks", () => {
     const nav = buildTrajectoryNavigation(cells, "a2");
-    expect(nav).toMatchObject({ previousTrial: { id: "a1" }, nextTrial: null, previousTask: null, nextTask: { id: "b2" }, taskPosition: 1, taskCount: 3 });
+    expect(nav).toMatchObject({
+      previousTrial: { id: "a1" },
+      nextTrial: null,
+      previousTask: null,
+      nextTask: { id: "b2" },
+      taskPosition: 1,
+      taskCount: 3,
+    });
     expect(buildTrajectoryNavigation(cells, "b2")?.nextTask).toEqual({ id: "c1", label: "10 · trial 1" });
   });
 

@@ -24,7 +24,10 @@ function target(cell: NavigationCell | undefined): NavigationTarget | null {
 }
 
 /** Neighbours of a trajectory in its run's cells ordered by task (numeric-aware, as the grid), then trial. Moving to another task keeps the trial when it can. */
-export function buildTrajectoryNavigation(cells: readonly NavigationCell[], currentId: string): TrajectoryNavigation | null {
+export function buildTrajectoryNavigation(
+  cells: readonly NavigationCell[],
+  currentId: string,
+): TrajectoryNavigation | null {
   const ordered = [...cells].sort(
     (a, b) => a.taskExternalId.localeCompare(b.taskExternalId, "en", { numeric: true }) || a.trial - b.trial,
   );
@@ -39,7 +42,8 @@ export function buildTrajectoryNavigation(cells: readonly NavigationCell[], curr
   if (!trials) return null;
   const trialIndex = trials.findIndex((cell) => cell.id === currentId);
   const current = trials[trialIndex];
-  const sameTrialIn = (other: NavigationCell[] | undefined) => other?.find((cell) => cell.trial === current?.trial) ?? other?.[0];
+  const sameTrialIn = (other: NavigationCell[] | undefined) =>
+    other?.find((cell) => cell.trial === current?.trial) ?? other?.[0];
   return {
     previousTrial: target(trials[trialIndex - 1]),
     nextTrial: target(trials[trialIndex + 1]),

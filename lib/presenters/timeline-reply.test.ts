@@ -19,14 +19,27 @@ describe("buildReplyCheckView", () => {
   });
 
   it("treats a missing reply as every string missing", () => {
-    expect(buildReplyCheckView(null, ["x"])).toEqual({ required: [{ text: "x", found: false }], segments: [], ruleNote: null });
+    expect(buildReplyCheckView(null, ["x"])).toEqual({
+      required: [{ text: "x", found: false }],
+      segments: [],
+      ruleNote: null,
+    });
   });
 });
 
 describe("buildReplyCheckView with the benchmarks' communicate rule", () => {
   it('counts "23553" as found when any agent message says "$23,553", and highlights only exact occurrences', () => {
-    const view = buildReplyCheckView("Bye.", ["23553", "bye"], { rule: "any-agent-message", agentMessages: [{ seq: 3, text: "Your total is $23,553." }, { seq: 5, text: "Bye." }] });
-    expect(view.required).toEqual([{ text: "23553", found: true }, { text: "bye", found: true }]);
+    const view = buildReplyCheckView("Bye.", ["23553", "bye"], {
+      rule: "any-agent-message",
+      agentMessages: [
+        { seq: 3, text: "Your total is $23,553." },
+        { seq: 5, text: "Bye." },
+      ],
+    });
+    expect(view.required).toEqual([
+      { text: "23553", found: true },
+      { text: "bye", found: true },
+    ]);
     expect(view.segments).toEqual([{ text: "Bye.", match: null }]);
     expect(view.ruleNote).toMatch(/any agent message/);
   });

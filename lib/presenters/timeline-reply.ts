@@ -26,14 +26,27 @@ export interface ReplyRuleOptions {
  * Marks each required reply string in the final reply. Found means a case-sensitive
  * substring, the rule the reply check uses; at each position the longest match wins.
  */
-export function buildReplyCheckView(finalReply: string | null, requiredReplyInfo: readonly string[], options?: ReplyRuleOptions): ReplyCheckView {
+export function buildReplyCheckView(
+  finalReply: string | null,
+  requiredReplyInfo: readonly string[],
+  options?: ReplyRuleOptions,
+): ReplyCheckView {
   const reply = finalReply ?? "";
-  const communicated = options?.rule === "any-agent-message" ? checkCommunicatedInfo(requiredReplyInfo, options.agentMessages) : null;
+  const communicated =
+    options?.rule === "any-agent-message" ? checkCommunicatedInfo(requiredReplyInfo, options.agentMessages) : null;
   const required = requiredReplyInfo.map((text, index) => ({
     text,
-    found: communicated ? communicated[index]?.met === true : finalReply !== null && text.length > 0 && reply.includes(text),
+    found: communicated
+      ? communicated[index]?.met === true
+      : finalReply !== null && text.length > 0 && reply.includes(text),
   }));
-  const needles = [...new Set(required.filter((item) => item.found && item.text.length > 0 && reply.includes(item.text)).map((item) => item.text))].sort((a, b) => b.length - a.length);
+  const needles = [
+    ...new Set(
+      required
+        .filter((item) => item.found && item.text.length > 0 && reply.includes(item.text))
+        .map((item) => item.text),
+    ),
+  ].sort((a, b) => b.length - a.length);
   const segments: ReplySegment[] = [];
   let plainStart = 0;
   let index = 0;
@@ -49,6 +62,8 @@ export function buildReplyCheckView(finalReply: string | null, requiredReplyInfo
     plainStart = index;
   }
   if (plainStart < reply.length) segments.push({ text: reply.slice(plainStart), match: null });
-  const ruleNote = communicated ? "found = in any agent message, ignoring case and commas (the benchmark's rule); only exact occurrences in the final reply are highlighted" : null;
+  const ruleNote = communicated
+    ? "found = in any agent message, ignoring case and commas (the benchmark's rule); only exact occurrences in the final reply are highlighted"
+    : null;
   return { required, segments, ruleNote };
 }

@@ -20,8 +20,28 @@ describe("describePhaseSteps", () => {
 
 describe("parseUploadStatus", () => {
   it("reads a status body and refuses anything else", () => {
-    expect(parseUploadStatus({ phase: "writing", bytes: 10, sizeBytes: 20, trajectories: 3, events: 18, attempts: 1, lastError: null, status: null, result: null })).toEqual({
-      phase: "writing", bytes: 10, sizeBytes: 20, trajectories: 3, events: 18, attempts: 1, lastError: null, status: null, result: null,
+    expect(
+      parseUploadStatus({
+        phase: "writing",
+        bytes: 10,
+        sizeBytes: 20,
+        trajectories: 3,
+        events: 18,
+        attempts: 1,
+        lastError: null,
+        status: null,
+        result: null,
+      }),
+    ).toEqual({
+      phase: "writing",
+      bytes: 10,
+      sizeBytes: 20,
+      trajectories: 3,
+      events: 18,
+      attempts: 1,
+      lastError: null,
+      status: null,
+      result: null,
     });
     expect(parseUploadStatus({ phase: "teleporting" })).toBeNull();
     expect(parseUploadStatus({ error: "internal error" })).toBeNull();
@@ -38,7 +58,11 @@ describe("describeServerProgress", () => {
   });
 
   it("names a retry and its cause", () => {
-    expect(describeServerProgress({ ...base, phase: "queued", lastError: "connection lost" })).toBe("Waiting to be retried after: connection lost");
-    expect(describeServerProgress({ ...base, phase: "reading", attempts: 2, lastError: "connection lost" })).toBe("Reading and validating (attempt 2, after: connection lost)");
+    expect(describeServerProgress({ ...base, phase: "queued", lastError: "connection lost" })).toBe(
+      "Waiting to be retried after: connection lost",
+    );
+    expect(describeServerProgress({ ...base, phase: "reading", attempts: 2, lastError: "connection lost" })).toBe(
+      "Reading and validating (attempt 2, after: connection lost)",
+    );
   });
 });

@@ -29,7 +29,12 @@ export function describePhaseSteps(current: UploadPhase): PhaseStep[] {
   const index = STEPS.findIndex((step) => step.phase === current);
   return STEPS.map((step, position) => ({
     ...step,
-    state: position < index || (current === "done" && position === index) ? "done" : position === index ? "current" : "pending",
+    state:
+      position < index || (current === "done" && position === index)
+        ? "done"
+        : position === index
+          ? "current"
+          : "pending",
   }));
 }
 
@@ -52,7 +57,9 @@ function numberOf(value: unknown): number {
 }
 
 /** Reads GET /api/uploads/{id}; null when the body is not a status (the caller keeps polling). */
-export function parseUploadStatus(body: unknown): (UploadStatusView & { status: number | null; result: unknown }) | null {
+export function parseUploadStatus(
+  body: unknown,
+): (UploadStatusView & { status: number | null; result: unknown }) | null {
   if (!isRecord(body) || !isServerPhase(body.phase)) return null;
   return {
     phase: body.phase,
@@ -69,7 +76,8 @@ export function parseUploadStatus(body: unknown): (UploadStatusView & { status: 
 
 /** One line under the steps: what the worker is doing now. */
 export function describeServerProgress(view: UploadStatusView): string {
-  const retry = view.attempts > 1 ? ` (attempt ${view.attempts}${view.lastError ? `, after: ${view.lastError}` : ""})` : "";
+  const retry =
+    view.attempts > 1 ? ` (attempt ${view.attempts}${view.lastError ? `, after: ${view.lastError}` : ""})` : "";
   switch (view.phase) {
     case "queued":
       return view.lastError ? `Waiting to be retried after: ${view.lastError}` : "Stored; waiting for a worker";

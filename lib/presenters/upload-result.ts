@@ -7,7 +7,14 @@ export interface UploadIssue {
 }
 
 export type UploadOutcome =
-  | { kind: "stored"; duplicate: boolean; runs: { id: string; name: string }[]; counts: Record<string, number>; format: string; warnings: string[] }
+  | {
+      kind: "stored";
+      duplicate: boolean;
+      runs: { id: string; name: string }[];
+      counts: Record<string, number>;
+      format: string;
+      warnings: string[];
+    }
   | { kind: "rejected"; status: number; error: string; issues: UploadIssue[]; totalIssues: number };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -20,8 +27,12 @@ export function describeUploadResponse(status: number, body: unknown): UploadOut
     return {
       kind: "stored",
       duplicate: data.duplicate === true,
-      runs: Array.isArray(data.runs) ? data.runs.filter(isRecord).map((run) => ({ id: String(run.id), name: String(run.name) })) : [],
-      counts: isRecord(data.counts) ? Object.fromEntries(Object.entries(data.counts).map(([key, value]) => [key, Number(value)])) : {},
+      runs: Array.isArray(data.runs)
+        ? data.runs.filter(isRecord).map((run) => ({ id: String(run.id), name: String(run.name) }))
+        : [],
+      counts: isRecord(data.counts)
+        ? Object.fromEntries(Object.entries(data.counts).map(([key, value]) => [key, Number(value)]))
+        : {},
       format: typeof data.format === "string" ? data.format : "unknown",
       warnings: Array.isArray(data.warnings) ? data.warnings.map(String) : [],
     };

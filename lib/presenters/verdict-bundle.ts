@@ -8,12 +8,16 @@ const SHOWN_DIFFERENCES = 5;
 function stateCheck(input: VerdictInput): StateCheckView | null {
   const diff = diffState(input.task.expectedFinalState, input.finalState);
   if (diff.status === "no-expected-state") return null;
-  const snapshot = [...input.events].filter((event) => event.kind === "state_snapshot").sort((a, b) => b.seq - a.seq)[0];
+  const snapshot = [...input.events]
+    .filter((event) => event.kind === "state_snapshot")
+    .sort((a, b) => b.seq - a.seq)[0];
   return {
     kind: "state",
     id: "state",
     met: input.stateMatch,
-    differences: diff.entries.slice(0, SHOWN_DIFFERENCES).map((entry) => `${entry.path}: expected ${entry.expected ?? "(absent)"}, got ${entry.actual ?? "(absent)"}`),
+    differences: diff.entries
+      .slice(0, SHOWN_DIFFERENCES)
+      .map((entry) => `${entry.path}: expected ${entry.expected ?? "(absent)"}, got ${entry.actual ?? "(absent)"}`),
     differenceCount: diff.status === "no-final-state" ? 0 : diff.entries.length,
     snapshotSeq: snapshot?.seq ?? null,
   };
@@ -21,7 +25,9 @@ function stateCheck(input: VerdictInput): StateCheckView | null {
 
 /** Bundle v1's reply check: each required string, case-sensitive, in the final reply (seed 002). */
 function replyChecks(input: VerdictInput): ReplyCheckItemView[] {
-  const last = [...input.events].filter((event) => event.kind === "agent_message" && event.actor === "agent").sort((a, b) => b.seq - a.seq)[0];
+  const last = [...input.events]
+    .filter((event) => event.kind === "agent_message" && event.actor === "agent")
+    .sort((a, b) => b.seq - a.seq)[0];
   // The final reply is the last agent message unless the bundle recorded its own.
   const replySeq = last && last.text === input.finalReply ? last.seq : null;
   return input.task.requiredReplyInfo.map((info, index) => {

@@ -7,7 +7,12 @@ export interface VerdictInput {
   reward: number | null;
   rewardBreakdown: unknown;
   events: readonly TimelineEventInput[];
-  task: { expectedActions: unknown; evaluationCriteria: unknown; requiredReplyInfo: readonly string[]; expectedFinalState: unknown };
+  task: {
+    expectedActions: unknown;
+    evaluationCriteria: unknown;
+    requiredReplyInfo: readonly string[];
+    expectedFinalState: unknown;
+  };
   finalState: unknown;
   finalReply: string | null;
   stateMatch: boolean | null;
@@ -23,7 +28,11 @@ export function callsOf(events: readonly TimelineEventInput[]): CandidateCall[] 
   return events
     .filter((event) => event.kind === "tool_call")
     .sort((a, b) => a.seq - b.seq)
-    .map((event) => ({ seq: event.seq, name: event.toolName ?? "", arguments: isRecord(event.arguments) ? event.arguments : {} }));
+    .map((event) => ({
+      seq: event.seq,
+      name: event.toolName ?? "",
+      arguments: isRecord(event.arguments) ? event.arguments : {},
+    }));
 }
 
 export function agentMessagesOf(events: readonly TimelineEventInput[]): AgentText[] {
@@ -41,7 +50,9 @@ export function formatArgument(value: unknown): string {
 }
 
 export function formatDiff(diff: readonly { key: string; expected: unknown; actual: unknown }[]): string[] {
-  return diff.map((entry) => `${entry.key}: expected ${formatArgument(entry.expected)}, got ${formatArgument(entry.actual)}`);
+  return diff.map(
+    (entry) => `${entry.key}: expected ${formatArgument(entry.expected)}, got ${formatArgument(entry.actual)}`,
+  );
 }
 
 /** seq -> labels of the checks that point at it. */

@@ -1,19 +1,35 @@
 import { z } from "zod";
 import { checkCommunicatedInfo, matchExpectedAction, REWARD_TOLERANCE } from "@/lib/metrics";
-import { agentMessagesOf, callsOf, collectMarks, describeFailedAction, formatDiff, isRecord, type VerdictInput } from "./verdict-input";
+import {
+  agentMessagesOf,
+  callsOf,
+  collectMarks,
+  describeFailedAction,
+  formatDiff,
+  isRecord,
+  type VerdictInput,
+} from "./verdict-input";
 import { numberRecord, parseEntries } from "./verdict-tau2-schema";
 import type { ActionCheckView, CommunicateCheckView, DbCheckView, VerdictCheck, VerdictModel } from "./verdict-types";
 
-const TauBenchActionSchema = z.object({ name: z.string(), kwargs: z.record(z.string(), z.unknown()).nullish(), arguments: z.record(z.string(), z.unknown()).nullish() });
+const TauBenchActionSchema = z.object({
+  name: z.string(),
+  kwargs: z.record(z.string(), z.unknown()).nullish(),
+  arguments: z.record(z.string(), z.unknown()).nullish(),
+});
 
 /**
  * tau-bench scores the final database by hash (r_actions) and required outputs (r_outputs); it records no
  * per-action verdict, so each expected action is matched here: same tool, every expected argument equal.
  */
 function actionChecks(input: VerdictInput, info: Record<string, unknown> | null, notes: string[]): ActionCheckView[] {
-  const parsed = parseEntries(TauBenchActionSchema, info?.actions) ?? parseEntries(TauBenchActionSchema, input.task.expectedActions);
+  const parsed =
+    parseEntries(TauBenchActionSchema, info?.actions) ?? parseEntries(TauBenchActionSchema, input.task.expectedActions);
   if (!parsed) return [];
-  if (parsed.entries.length > 0) notes.push("tau-bench records no per-action verdict: expected actions are matched here (same tool, every expected argument equal); its own reward compares the final database.");
+  if (parsed.entries.length > 0)
+    notes.push(
+      "tau-bench records no per-action verdict: expected actions are matched here (same tool, every expected argument equal); its own reward compares the final database.",
+    );
   const calls = callsOf(input.events);
   return parsed.entries.map((action, index) => {
     const expectedArguments = action.kwargs ?? action.arguments ?? {};
@@ -59,18 +75,36 @@ export function buildTauBenchVerdict(input: VerdictInput): VerdictModel {
   const details = isRecord(info?.info) ? info.info : null;
   const notes: string[] = [];
   const rActions = typeof details?.r_actions === "number" ? details.r_actions : null;
-  const db: DbCheckView | null = rActions === null ? null : { kind: "db", id: "db", met: Math.abs(rActions - 1) <= REWARD_TOLERANCE, reward: rActions };
-  const checks: VerdictCheck[] = [...(db ? [db] : []), ...actionChecks(input, info, notes), ...outputChecks(input, details)];
+  const db: DbCheckView | null =
+    rActions === null
+      ? null
+      : { kind: "db", id: "db", met: Math.abs(rActions - 1) <= REWARD_TOLERANCE, reward: rActions };
+  const checks: VerdictCheck[] = [
+    ...(db ? [db] : []),
+    ...actionChecks(input, info, notes),
+    ...outputChecks(input, details),
+  ];
   const reward = input.reward;
   const passed = reward === null ? null : Math.abs(reward - 1) <= REWARD_TOLERANCE;
   const failedAction = checks.find((check): check is ActionCheckView => check.kind === "action" && !check.met);
-  const failedOutput = checks.find((check): check is CommunicateCheckView => check.kind === "communicate" && !check.met);
+  const failedOutput = checks.find(
+    (check): check is CommunicateCheckView => check.kind === "communicate" && !check.met,
+  );
   let headline: string | null = null;
   if (passed === false) {
-    if (db?.met === false) headline = `Database check failed (r_actions 0): the final database differs from the expected one${failedAction ? `; ${describeFailedAction(failedAction)}` : ""}`;
+    if (db?.met === false)
+      headline = `Database check failed (r_actions 0): the final database differs from the expected one${failedAction ? `; ${describeFailedAction(failedAction)}` : ""}`;
     else if (failedOutput) headline = `Output check failed: "${failedOutput.info}" was not said in any agent message`;
     else if (failedAction) headline = `Action check failed: ${describeFailedAction(failedAction)}`;
   }
   const breakdown = numberRecord(details).filter((entry) => entry.name.startsWith("r_"));
-  return { source: "tau-bench", reward: { reward, basis: [], breakdown }, headline, passed, checks, notes, marks: collectMarks(checks) };
+  return {
+    source: "tau-bench",
+    reward: { reward, basis: [], breakdown },
+    headline,
+    passed,
+    checks,
+    notes,
+    marks: collectMarks(checks),
+  };
 }

@@ -9,11 +9,29 @@ export const Tau2ActionSchema = z.object({
   arguments: Args.nullish(),
   compare_args: z.array(z.string()).nullish(),
 });
-export const Tau2ActionCheckSchema = z.object({ action: Tau2ActionSchema, action_match: z.boolean().nullish(), action_reward: z.number().nullish() });
-export const Tau2CommunicateCheckSchema = z.object({ info: z.string(), met: z.boolean(), justification: z.string().nullish() });
-export const Tau2NlAssertionSchema = z.object({ nl_assertion: z.string(), met: z.boolean(), justification: z.string().nullish() });
+export const Tau2ActionCheckSchema = z.object({
+  action: Tau2ActionSchema,
+  action_match: z.boolean().nullish(),
+  action_reward: z.number().nullish(),
+});
+export const Tau2CommunicateCheckSchema = z.object({
+  info: z.string(),
+  met: z.boolean(),
+  justification: z.string().nullish(),
+});
+export const Tau2NlAssertionSchema = z.object({
+  nl_assertion: z.string(),
+  met: z.boolean(),
+  justification: z.string().nullish(),
+});
 export const Tau2EnvAssertionSchema = z.object({
-  env_assertion: z.object({ env_type: z.string().nullish(), func_name: z.string(), arguments: Args.nullish(), assert_value: z.boolean().nullish(), message: z.string().nullish() }),
+  env_assertion: z.object({
+    env_type: z.string().nullish(),
+    func_name: z.string(),
+    arguments: Args.nullish(),
+    assert_value: z.boolean().nullish(),
+    message: z.string().nullish(),
+  }),
   met: z.boolean(),
 });
 

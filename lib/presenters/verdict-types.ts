@@ -82,7 +82,14 @@ export interface ReplyCheckItemView {
   foundAt: number | null;
 }
 
-export type VerdictCheck = ActionCheckView | CommunicateCheckView | NlAssertionView | EnvAssertionView | DbCheckView | StateCheckView | ReplyCheckItemView;
+export type VerdictCheck =
+  | ActionCheckView
+  | CommunicateCheckView
+  | NlAssertionView
+  | EnvAssertionView
+  | DbCheckView
+  | StateCheckView
+  | ReplyCheckItemView;
 
 export interface RewardView {
   reward: number | null;

@@ -26,7 +26,12 @@ describe("API tokens", () => {
     expect(stored.tokenHash).toBe(digest(token));
     expect(JSON.stringify(stored)).not.toContain(token);
     expect(stored.lastUsedAt).toBeNull();
-    expect(await actorFromCredentials(bearer(token))).toMatchObject({ kind: "token", userId: user.userId, role: "admin", scopes: ["upload"] });
+    expect(await actorFromCredentials(bearer(token))).toMatchObject({
+      kind: "token",
+      userId: user.userId,
+      role: "admin",
+      scopes: ["upload"],
+    });
     expect((await db().apiToken.findUniqueOrThrow({ where: { id: dto.id } })).lastUsedAt).not.toBeNull();
   });
 
@@ -53,9 +58,13 @@ describe("sessions and passwords", () => {
     const token = await makeApiToken(user.userId, ["read"]);
     const actor = await actorFromCredentials(new Headers({ cookie: user.cookie }));
     if (!actor || session.kind !== "signed-in") throw new Error("no session");
-    expect(await changePassword(actor, { current: user.password, next: "another long password" }, session.sessionToken)).toBe(1);
+    expect(
+      await changePassword(actor, { current: user.password, next: "another long password" }, session.sessionToken),
+    ).toBe(1);
     expect(await actorFromCredentials(new Headers({ cookie: user.cookie }))).toBeNull();
-    expect(await actorFromCredentials(new Headers({ cookie: `loopscope_session=${session.sessionToken}` }))).not.toBeNull();
+    expect(
+      await actorFromCredentials(new Headers({ cookie: `loopscope_session=${session.sessionToken}` })),
+    ).not.toBeNull();
     expect(await resolveActor(bearer(token.token))).toBeNull();
     expect((await signIn({ email: user.email, password: "another long password" }, address)).kind).toBe("signed-in");
   });
@@ -77,11 +86,15 @@ describe("deleting a run", () => {
     if (!actor) throw new Error("no actor");
     await deleteRun(actor, runId);
     // The run is hidden at once and purged in the background (in the web process when there is no job queue).
-    await waitFor(async () => ((await db().bundle.count({ where: { id: result.bundleId } })) === 0 ? true : null), { what: "the purge" });
+    await waitFor(async () => ((await db().bundle.count({ where: { id: result.bundleId } })) === 0 ? true : null), {
+      what: "the purge",
+    });
     expect(await db().trajectory.count({ where: { runId } })).toBe(0);
     expect(await db().turnPrediction.count({ where: { runId } })).toBe(0);
     expect(await db().event.count({ where: { trajectory: { runId } } })).toBe(0);
     expect(await db().bundle.count({ where: { id: result.bundleId } })).toBe(0);
-    expect(await db().auditLog.findFirst({ where: { action: "delete_run", target: runId } })).toMatchObject({ actorId: admin.userId });
+    expect(await db().auditLog.findFirst({ where: { action: "delete_run", target: runId } })).toMatchObject({
+      actorId: admin.userId,
+    });
   });
 });

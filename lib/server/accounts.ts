@@ -1,7 +1,19 @@
 import { z } from "zod";
 import {
-  countUsers, createApiToken, createSession, createUser, deleteOtherSessions, deleteSession, findPasswordHash, findUserForSignIn,
-  listApiTokens, recordAudit, revokeAllApiTokens, revokeApiToken, updatePasswordHash, updateUserRoleKeepingAnAdmin,
+  countUsers,
+  createApiToken,
+  createSession,
+  createUser,
+  deleteOtherSessions,
+  deleteSession,
+  findPasswordHash,
+  findUserForSignIn,
+  listApiTokens,
+  recordAudit,
+  revokeAllApiTokens,
+  revokeApiToken,
+  updatePasswordHash,
+  updateUserRoleKeepingAnAdmin,
 } from "@/lib/db/accounts";
 import { AppError } from "./app-error";
 import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from "./auth/passwords";
@@ -16,7 +28,10 @@ export const NewUserSchema = z.object({
   password: z.string().min(MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`).max(500),
   role: z.enum(ROLES),
 });
-export const PasswordChangeSchema = z.object({ current: z.string().min(1).max(500), next: z.string().min(MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`).max(500) });
+export const PasswordChangeSchema = z.object({
+  current: z.string().min(1).max(500),
+  next: z.string().min(MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`).max(500),
+});
 export const NewTokenSchema = z.object({
   name: z.string().trim().min(1).max(100),
   scopes: z.array(z.enum(["read", "upload"])).min(1, "choose at least one scope"),
@@ -26,7 +41,10 @@ export const NewTokenSchema = z.object({
 // One hash of a fixed string: signing in with an unknown email costs as much as a wrong password.
 const DUMMY_HASH = hashPassword("loopscope-timing-equaliser");
 
-export type SignInResult = { kind: "signed-in"; sessionToken: string; expiresAt: Date } | { kind: "wrong" } | { kind: "throttled"; retryAfterSeconds: number };
+export type SignInResult =
+  | { kind: "signed-in"; sessionToken: string; expiresAt: Date }
+  | { kind: "wrong" }
+  | { kind: "throttled"; retryAfterSeconds: number };
 
 /**
  * Checks the password and opens a session; returns the cookie value (only its digest is
@@ -54,21 +72,33 @@ export async function signOut(sessionToken: string): Promise<void> {
 }
 
 function requireUser(actor: Actor): string {
-  if (!actor.userId) throw new AppError("bad_request", "the local admin has no account; create one under Setup or Users and sign in");
+  if (!actor.userId)
+    throw new AppError("bad_request", "the local admin has no account; create one under Setup or Users and sign in");
   return actor.userId;
 }
 
 /** Returns how many API tokens were revoked with the old password. */
-export async function changePassword(actor: Actor, input: z.infer<typeof PasswordChangeSchema>, currentSessionToken: string | null): Promise<number> {
+export async function changePassword(
+  actor: Actor,
+  input: z.infer<typeof PasswordChangeSchema>,
+  currentSessionToken: string | null,
+): Promise<number> {
   const userId = requireUser(actor);
   const stored = await findPasswordHash({ userId });
-  if (!stored || !(await verifyPassword(input.current, stored.passwordHash))) throw new AppError("bad_request", "the current password is wrong");
+  if (!stored || !(await verifyPassword(input.current, stored.passwordHash)))
+    throw new AppError("bad_request", "the current password is wrong");
   await updatePasswordHash({ userId, passwordHash: await hashPassword(input.next) });
   // Other sessions may belong to whoever learned the old password.
   await deleteOtherSessions({ userId, keepId: currentSessionToken ? digest(currentSessionToken) : null });
   // Tokens too: whoever knew the old password may have minted one.
   const revoked = await revokeAllApiTokens({ userId, now: new Date() });
-  await recordAudit({ actorId: userId, actorName: actor.name, action: "change_password", target: null, details: { revokedTokens: revoked } });
+  await recordAudit({
+    actorId: userId,
+    actorName: actor.name,
+    action: "change_password",
+    target: null,
+    details: { revokedTokens: revoked },
+  });
   return revoked;
 }
 
@@ -79,17 +109,40 @@ export async function needsSetup(): Promise<boolean> {
 /** The first account of an installation; refused once any user exists. */
 export async function createFirstAdmin(input: Omit<z.infer<typeof NewUserSchema>, "role">) {
   if (!(await needsSetup())) throw new AppError("conflict", "an account already exists; sign in instead");
-  const user = await createUser({ email: input.email, name: input.name, passwordHash: await hashPassword(input.password), role: "admin" });
-  await recordAudit({ actorId: user.id, actorName: user.name, action: "create_user", target: user.email, details: { role: "admin", firstAdmin: true } });
+  const user = await createUser({
+    email: input.email,
+    name: input.name,
+    passwordHash: await hashPassword(input.password),
+    role: "admin",
+  });
+  await recordAudit({
+    actorId: user.id,
+    actorName: user.name,
+    action: "create_user",
+    target: user.email,
+    details: { role: "admin", firstAdmin: true },
+  });
   return user;
 }
 
 export async function createUserAsAdmin(actor: Actor, input: z.infer<typeof NewUserSchema>) {
-  const user = await createUser({ email: input.email, name: input.name, passwordHash: await hashPassword(input.password), role: input.role }).catch((error: unknown) => {
-    if (String(error).includes("Unique constraint")) throw new AppError("conflict", `a user with email ${input.email} exists`);
+  const user = await createUser({
+    email: input.email,
+    name: input.name,
+    passwordHash: await hashPassword(input.password),
+    role: input.role,
+  }).catch((error: unknown) => {
+    if (String(error).includes("Unique constraint"))
+      throw new AppError("conflict", `a user with email ${input.email} exists`);
     throw error;
   });
-  await recordAudit({ actorId: actor.userId, actorName: actor.name, action: "create_user", target: user.email, details: { role: input.role } });
+  await recordAudit({
+    actorId: actor.userId,
+    actorName: actor.name,
+    action: "create_user",
+    target: user.email,
+    details: { role: input.role },
+  });
   return user;
 }
 
@@ -98,7 +151,13 @@ export async function setUserRole(actor: Actor, userId: string, role: string) {
   const user = await updateUserRoleKeepingAnAdmin({ userId, role: parsed });
   if (user === null) throw new AppError("not_found", "no such user");
   if (user === "last-admin") throw new AppError("conflict", "this is the last admin: make another user admin first");
-  await recordAudit({ actorId: actor.userId, actorName: actor.name, action: "set_role", target: user.email, details: { role: parsed } });
+  await recordAudit({
+    actorId: actor.userId,
+    actorName: actor.name,
+    action: "set_role",
+    target: user.email,
+    details: { role: parsed },
+  });
   return user;
 }
 
@@ -107,14 +166,28 @@ export async function createToken(actor: Actor, input: z.infer<typeof NewTokenSc
   const userId = requireUser(actor);
   const { token, prefix, hash } = newApiToken();
   const expiresAt = input.expiresInDays > 0 ? new Date(Date.now() + input.expiresInDays * 24 * 3600 * 1000) : null;
-  const dto = await createApiToken({ userId, name: input.name, tokenHash: hash, prefix, scopes: input.scopes, expiresAt });
-  await recordAudit({ actorId: userId, actorName: actor.name, action: "create_token", target: prefix, details: { scopes: input.scopes } });
+  const dto = await createApiToken({
+    userId,
+    name: input.name,
+    tokenHash: hash,
+    prefix,
+    scopes: input.scopes,
+    expiresAt,
+  });
+  await recordAudit({
+    actorId: userId,
+    actorName: actor.name,
+    action: "create_token",
+    target: prefix,
+    details: { scopes: input.scopes },
+  });
   return { token, dto };
 }
 
 export async function revokeToken(actor: Actor, tokenId: string): Promise<void> {
   const userId = requireUser(actor);
-  if (!(await revokeApiToken({ id: tokenId, userId, now: new Date() }))) throw new AppError("not_found", "no such active token");
+  if (!(await revokeApiToken({ id: tokenId, userId, now: new Date() })))
+    throw new AppError("not_found", "no such active token");
   await recordAudit({ actorId: userId, actorName: actor.name, action: "revoke_token", target: tokenId });
 }
 

@@ -8,14 +8,19 @@ import type { ActionState } from "./action-state";
  * Who may run a server action, from the request headers: a same-site request (CSRF) with a
  * session cookie, never an API token. Returns the actor or the form's refusal.
  */
-export async function authorizeAction(headers: Headers, access: Access): Promise<{ actor: Actor } | { refused: ActionState }> {
+export async function authorizeAction(
+  headers: Headers,
+  access: Access,
+): Promise<{ actor: Actor } | { refused: ActionState }> {
   const crossSite = refuseCrossSiteHeaders(headers);
   if (crossSite) return { refused: crossSite };
   // Only a bearer token: a reverse proxy's Basic auth reaches every request and is no API token.
-  if (readBearer(headers.get("authorization")) !== null) return { refused: { ok: false, message: "API tokens work only on /api routes; sign in to use this form" } };
+  if (readBearer(headers.get("authorization")) !== null)
+    return { refused: { ok: false, message: "API tokens work only on /api routes; sign in to use this form" } };
   const actor = await resolveSessionActor(headers);
   if (!actor) return { refused: { ok: false, message: "sign in first" } };
-  if (!allows(actor, access)) return { refused: { ok: false, message: `your role (${actor.role}) does not allow this` } };
+  if (!allows(actor, access))
+    return { refused: { ok: false, message: `your role (${actor.role}) does not allow this` } };
   return { actor };
 }
 

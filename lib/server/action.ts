@@ -20,7 +20,11 @@ export async function runAction(access: Access, work: (actor: Actor) => Promise<
     if ("refused" in authorized) return authorized.refused;
     return await work(authorized.actor);
   } catch (error) {
-    if (error instanceof z.ZodError) return { ok: false, message: error.issues.map((issue) => `${formatPath(issue.path) || "input"}: ${issue.message}`).join("; ") };
+    if (error instanceof z.ZodError)
+      return {
+        ok: false,
+        message: error.issues.map((issue) => `${formatPath(issue.path) || "input"}: ${issue.message}`).join("; "),
+      };
     if (error instanceof AppError) return { ok: false, message: error.message };
     console.error("server action failed", error);
     return { ok: false, message: "something went wrong on the server" };

@@ -4,7 +4,8 @@ import { resolveActor } from "./auth/resolve-actor";
 import { allows, type Access, type Actor } from "./auth/roles";
 import { checkQuery, checkRouteParams, checkSameOrigin } from "./request-guards";
 
-export type AppErrorCode = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unprocessable";
+export type AppErrorCode =
+  "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unprocessable";
 
 const STATUS: Record<AppErrorCode, number> = {
   bad_request: 400,
@@ -17,7 +18,11 @@ const STATUS: Record<AppErrorCode, number> = {
 };
 
 export class AppError extends Error {
-  constructor(readonly code: AppErrorCode, message: string, readonly details?: Record<string, unknown>) {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = "AppError";
   }
@@ -33,7 +38,8 @@ export function errorResponse(error: unknown): Response {
     const issues = error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
     return Response.json({ error: "invalid request", issues, totalIssues: issues.length }, { status: 422 });
   }
-  if (error instanceof AppError) return Response.json({ error: error.message, ...error.details }, { status: error.status });
+  if (error instanceof AppError)
+    return Response.json({ error: error.message, ...error.details }, { status: error.status });
   console.error("unhandled error in route", error);
   return Response.json({ error: "internal error" }, { status: 500 });
 }
@@ -58,7 +64,11 @@ export function route<Params = Record<string, string>>(
       checkQuery(request.url);
       const actor = await resolveActor(request.headers);
       if (!actor) throw new AppError("unauthorized", "sign in or send an API token (Authorization: Bearer ...)");
-      if (!allows(actor, access)) throw new AppError("forbidden", `your role (${actor.role}${actor.kind === "token" ? " token" : ""}) does not allow ${access}`);
+      if (!allows(actor, access))
+        throw new AppError(
+          "forbidden",
+          `your role (${actor.role}${actor.kind === "token" ? " token" : ""}) does not allow ${access}`,
+        );
       const params = await context.params;
       checkRouteParams(params);
       return await handler(request, { params, actor });

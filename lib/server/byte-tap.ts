@@ -13,7 +13,10 @@ export class ByteTap {
   done = false;
   private readonly hash = createHash("sha256");
 
-  constructor(private readonly limitBytes: number, private readonly onBytes?: (bytes: number) => void) {}
+  constructor(
+    private readonly limitBytes: number,
+    private readonly onBytes?: (bytes: number) => void,
+  ) {}
 
   async *wrap(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
     for await (const chunk of chunks) {

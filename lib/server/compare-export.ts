@@ -8,8 +8,16 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   tex: "application/x-tex; charset=utf-8",
 };
 
-export async function exportComparison(input: { runIds: string[]; table: "protocol" | "tasks"; format: ExportFormat }): Promise<{ body: string; contentType: string; fileName: string }> {
+export async function exportComparison(input: {
+  runIds: string[];
+  table: "protocol" | "tasks";
+  format: ExportFormat;
+}): Promise<{ body: string; contentType: string; fileName: string }> {
   const comparison = await compareRuns(input.runIds);
   const table = input.table === "protocol" ? buildProtocolExportTable(comparison) : buildTaskExportTable(comparison);
-  return { body: exportTable(table, input.format), contentType: CONTENT_TYPES[input.format], fileName: `comparison-${input.table}.${input.format}` };
+  return {
+    body: exportTable(table, input.format),
+    contentType: CONTENT_TYPES[input.format],
+    fileName: `comparison-${input.table}.${input.format}`,
+  };
 }

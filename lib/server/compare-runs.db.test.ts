@@ -13,7 +13,9 @@ async function ingestRuns(bundle: object): Promise<Map<string, string>> {
   return new Map(result.runs.map((run) => [run.name, run.id]));
 }
 
-async function ingestPair(options: Parameters<typeof makePairedBundle>[0] = {}): Promise<{ base: string; sft: string; pairingKey: string }> {
+async function ingestPair(
+  options: Parameters<typeof makePairedBundle>[0] = {},
+): Promise<{ base: string; sft: string; pairingKey: string }> {
   const pairingKey = options.pairingKey ?? uniqueId("qwen3-4b");
   const ids = await ingestRuns(makePairedBundle({ ...options, pairingKey }));
   return { base: ids.get(`${pairingKey} base`) ?? "", sft: ids.get(`${pairingKey} sft`) ?? "", pairingKey };
@@ -30,7 +32,9 @@ describe("compareRuns on two ingested runs", () => {
     expect(pair).toMatchObject({ sharedTasks: 4, baselineOnlyTasks: 0, candidateOnlyTasks: 0 });
     // Base p = 1, 0, 1, 0: no trial-to-trial variation, so any difference is beyond the (zero) noise floor.
     expect(pair?.noiseNote).toEqual({ singleTrial: false, withinNoise: false });
-    expect(pair?.warnings).toEqual(["Different judges: judge-llm 1 (baseline) vs judge-llm 2. Judge-based metrics may not be comparable."]);
+    expect(pair?.warnings).toEqual([
+      "Different judges: judge-llm 1 (baseline) vs judge-llm 2. Judge-based metrics may not be comparable.",
+    ]);
 
     const success = comparison.protocolRows.find((row) => row.key === "successRate");
     expect(success?.values).toEqual([0.5, 0.75]);
@@ -70,7 +74,9 @@ describe("compareRuns on two ingested runs", () => {
 
   it("finds the paired run and builds the run-page link base first", async () => {
     const { base, sft } = await ingestPair();
-    expect(await findPairedRuns(sft)).toEqual([{ runId: base, variant: "base", sameSuite: true, href: `/compare?runs=${base},${sft}` }]);
+    expect(await findPairedRuns(sft)).toEqual([
+      { runId: base, variant: "base", sameSuite: true, href: `/compare?runs=${base},${sft}` },
+    ]);
     expect((await findPairedRuns(base))[0]?.href).toBe(`/compare?runs=${base},${sft}`);
   });
 
@@ -96,15 +102,21 @@ describe("compareRuns on two ingested runs", () => {
 
   it("exports the tables through GET /api/compare", async () => {
     const { base, sft } = await ingestPair();
-    const response = await GET(new Request(`http://test/api/compare?runs=${base},${sft}&table=tasks&format=csv`), { params: Promise.resolve({}) });
+    const response = await GET(new Request(`http://test/api/compare?runs=${base},${sft}&table=tasks&format=csv`), {
+      params: Promise.resolve({}),
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/csv");
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines).toHaveLength(5);
     expect(lines[2]).toBe("task-2,0,1,1,fixed");
-    const bad = await GET(new Request(`http://test/api/compare?runs=${base}&table=tasks&format=csv`), { params: Promise.resolve({}) });
+    const bad = await GET(new Request(`http://test/api/compare?runs=${base}&table=tasks&format=csv`), {
+      params: Promise.resolve({}),
+    });
     expect(bad.status).toBe(422);
-    const missing = await GET(new Request(`http://test/api/compare?runs=${base},nope&table=protocol&format=md`), { params: Promise.resolve({}) });
+    const missing = await GET(new Request(`http://test/api/compare?runs=${base},nope&table=protocol&format=md`), {
+      params: Promise.resolve({}),
+    });
     expect(missing.status).toBe(404);
   });
 });

@@ -41,7 +41,11 @@ async function loadRuns(runIds: readonly string[]): Promise<LoadedRun[]> {
     runIds.map(async (id) => {
       const row = byId.get(id);
       if (!row) throw new AppError("not_found", `no run with id ${id}`);
-      const [metrics, outcomes, turns] = await Promise.all([getRunMetrics(id), loadTrajectoryOutcomes({ runId: id }), loadTurnScoresByTask({ runId: id })]);
+      const [metrics, outcomes, turns] = await Promise.all([
+        getRunMetrics(id),
+        loadTrajectoryOutcomes({ runId: id }),
+        loadTurnScoresByTask({ runId: id }),
+      ]);
       const judge = toComponentVersion(row.judgeConfig);
       const userSimulator = toComponentVersion(row.userSimulatorConfig);
       const run: ComparedRun = {
@@ -75,7 +79,8 @@ async function loadRuns(runIds: readonly string[]): Promise<LoadedRun[]> {
  * baseline, every other run is compared with it over the tasks both ran.
  */
 export async function compareRuns(runIds: readonly string[]): Promise<Comparison> {
-  if (runIds.length < 2 || runIds.length > MAX_COMPARED_RUNS) throw new AppError("bad_request", `compare 2 to ${MAX_COMPARED_RUNS} runs`);
+  if (runIds.length < 2 || runIds.length > MAX_COMPARED_RUNS)
+    throw new AppError("bad_request", `compare 2 to ${MAX_COMPARED_RUNS} runs`);
   if (new Set(runIds).size !== runIds.length) throw new AppError("bad_request", "each run may appear once");
   const loaded = await loadRuns(runIds);
   const runs = loaded.map((entry) => entry.run);
@@ -90,7 +95,9 @@ export async function compareRuns(runIds: readonly string[]): Promise<Comparison
     group: metric.group,
     format: metric.format,
     higherIsBetter: metric.higherIsBetter,
-    values: loaded.map(({ metrics }) => (metric.group === "gold" ? metrics.goldHistory[metric.field] : metric.read(metrics))),
+    values: loaded.map(({ metrics }) =>
+      metric.group === "gold" ? metrics.goldHistory[metric.field] : metric.read(metrics),
+    ),
     deltas: [null, ...analyses.map((a): PairedMetricDelta | null => a.deltas.get(metric.key) ?? null)],
   }));
   const firstPair = analyses[0]?.analysis;
@@ -100,7 +107,12 @@ export async function compareRuns(runIds: readonly string[]): Promise<Comparison
     runs,
     protocolRows,
     pairs: analyses.map((a) => a.analysis),
-    tasks: firstPair ? buildTaskRows(loaded.map((entry) => entry.data), firstPair.paired.tasks) : [],
+    tasks: firstPair
+      ? buildTaskRows(
+          loaded.map((entry) => entry.data),
+          firstPair.paired.tasks,
+        )
+      : [],
     gain: { ...gain, suitePairsHref: buildSuitePairsHref(suiteRuns) },
   };
 }

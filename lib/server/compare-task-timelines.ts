@@ -34,7 +34,12 @@ async function loadVerdict(trajectoryId: string, events: readonly TimelineEventI
     reward: trajectory.reward,
     rewardBreakdown: trajectory.rewardBreakdown,
     events,
-    task: { expectedActions: task.expectedActions, evaluationCriteria: task.evaluationCriteria, requiredReplyInfo: task.requiredReplyInfo, expectedFinalState: task.expectedFinalState },
+    task: {
+      expectedActions: task.expectedActions,
+      evaluationCriteria: task.evaluationCriteria,
+      requiredReplyInfo: task.requiredReplyInfo,
+      expectedFinalState: task.expectedFinalState,
+    },
     finalState: trajectory.finalState,
     finalReply: trajectory.finalReply,
     stateMatch: trajectory.stateMatch,
@@ -42,7 +47,11 @@ async function loadVerdict(trajectoryId: string, events: readonly TimelineEventI
   });
 }
 
-async function loadSide(run: { id: string; name: string; variant: string }, taskId: string, requestedTrial: number): Promise<TimelineSide> {
+async function loadSide(
+  run: { id: string; name: string; variant: string },
+  taskId: string,
+  requestedTrial: number,
+): Promise<TimelineSide> {
   const trials = await loadTaskTrials({ runId: run.id, taskExternalId: taskId });
   const trial = trials.find((t) => t.trial === requestedTrial) ?? trials[0];
   if (!trial) throw new AppError("not_found", `run ${run.name} has no trajectory for task ${taskId}`);
@@ -50,13 +59,24 @@ async function loadSide(run: { id: string; name: string; variant: string }, task
 }
 
 /** One trial of one task in two runs, aligned by user turns and agent actions, with both verdicts. */
-export async function getTaskTimelines(input: { runIds: [string, string]; taskId: string; trialA: number; trialB: number }): Promise<TaskTimelines> {
+export async function getTaskTimelines(input: {
+  runIds: [string, string];
+  taskId: string;
+  trialA: number;
+  trialB: number;
+}): Promise<TaskTimelines> {
   const rows = await loadCompareRuns({ runIds: input.runIds });
   const runA = rows.find((row) => row.id === input.runIds[0]);
   const runB = rows.find((row) => row.id === input.runIds[1]);
   if (!runA || !runB) throw new AppError("not_found", "unknown run");
-  const [sideA, sideB] = await Promise.all([loadSide(runA, input.taskId, input.trialA), loadSide(runB, input.taskId, input.trialB)]);
-  const [eventsA, eventsB] = await Promise.all([listTrajectoryEvents({ trajectoryId: sideA.trial.id }), listTrajectoryEvents({ trajectoryId: sideB.trial.id })]);
+  const [sideA, sideB] = await Promise.all([
+    loadSide(runA, input.taskId, input.trialA),
+    loadSide(runB, input.taskId, input.trialB),
+  ]);
+  const [eventsA, eventsB] = await Promise.all([
+    listTrajectoryEvents({ trajectoryId: sideA.trial.id }),
+    listTrajectoryEvents({ trajectoryId: sideB.trial.id }),
+  ]);
   const verdicts = await Promise.all([loadVerdict(sideA.trial.id, eventsA), loadVerdict(sideB.trial.id, eventsB)]);
   return { taskId: input.taskId, sides: [sideA, sideB], alignment: alignTimelines(eventsA, eventsB), verdicts };
 }

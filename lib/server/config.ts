@@ -2,14 +2,22 @@ import { z } from "zod";
 
 const EnvSchema = z
   .object({
-    LOOPSCOPE_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
+    LOOPSCOPE_MAX_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(2 * 1024 ** 3),
     /** Bytes after decompression; unset = 4x the upload limit (gzip of JSON compresses 5-20x, bombs far more). */
     LOOPSCOPE_MAX_DECOMPRESSED_BYTES: z.coerce.number().int().positive().optional(),
     LOOPSCOPE_MAX_ARCHIVE_ENTRIES: z.coerce.number().int().positive().default(100_000),
     /** Wall-clock budget for reading and writing one upload. */
     LOOPSCOPE_MAX_READ_SECONDS: z.coerce.number().positive().default(1800),
     // A session unused this long is over, even before its 30-day expiry (docs/security.md).
-    LOOPSCOPE_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(12 * 60),
+    LOOPSCOPE_SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(12 * 60),
     LOOPSCOPE_UPLOAD_DIR: z.string().min(1).default(".data/uploads"),
     LOOPSCOPE_WORKER: z.enum(["on", "off"]).default("on"),
     // A job still active this long after it started is taken to have lost its worker and is retried.
@@ -17,7 +25,10 @@ const EnvSchema = z
     LOOPSCOPE_JOB_RETRIES: z.coerce.number().int().min(0).default(3),
     LOOPSCOPE_JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
   })
-  .transform((env) => ({ ...env, LOOPSCOPE_MAX_DECOMPRESSED_BYTES: env.LOOPSCOPE_MAX_DECOMPRESSED_BYTES ?? 4 * env.LOOPSCOPE_MAX_UPLOAD_BYTES }));
+  .transform((env) => ({
+    ...env,
+    LOOPSCOPE_MAX_DECOMPRESSED_BYTES: env.LOOPSCOPE_MAX_DECOMPRESSED_BYTES ?? 4 * env.LOOPSCOPE_MAX_UPLOAD_BYTES,
+  }));
 
 export type ServerConfig = z.infer<typeof EnvSchema>;
 

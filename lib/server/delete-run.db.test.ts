@@ -27,7 +27,9 @@ afterAll(async () => {
 
 describe("deleteRun", () => {
   it("hides the run at once, releases its file for a new upload, and a background job removes its rows", async () => {
-    const content = toJsonl(makeBundle({ trajectories: Array.from({ length: 40 }, (_, index) => makeTrajectory({ trial: index + 1 })) }));
+    const content = toJsonl(
+      makeBundle({ trajectories: Array.from({ length: 40 }, (_, index) => makeTrajectory({ trial: index + 1 })) }),
+    );
     const stored = await ingestBundle({ chunks: chunksOf(content), fileName: "delete-me.jsonl" });
     if (stored.kind !== "stored") throw new Error(`not stored: ${JSON.stringify(stored)}`);
     const runId = stored.runs[0]?.id ?? "";

@@ -12,8 +12,17 @@ import { PURGE_RUN_QUEUE, enqueueJob, jobsEnabled } from "./jobs/queue";
 export async function deleteRun(actor: Actor, runId: string): Promise<{ name: string }> {
   const deleted = await markRunDeleted({ runId });
   if (!deleted) throw new AppError("not_found", `no run with id ${runId}`);
-  await recordAudit({ actorId: actor.userId, actorName: actor.name, action: "delete_run", target: runId, details: { name: deleted.name } });
+  await recordAudit({
+    actorId: actor.userId,
+    actorName: actor.name,
+    action: "delete_run",
+    target: runId,
+    details: { name: deleted.name },
+  });
   if (jobsEnabled()) await enqueueJob(PURGE_RUN_QUEUE, { runId });
-  else void purgeDeletedRun({ runId }).catch((error: unknown) => console.error(`could not remove the rows of deleted run ${runId}`, error));
+  else
+    void purgeDeletedRun({ runId }).catch((error: unknown) =>
+      console.error(`could not remove the rows of deleted run ${runId}`, error),
+    );
   return { name: deleted.name };
 }

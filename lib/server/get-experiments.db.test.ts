@@ -66,7 +66,8 @@ function stratifiedInterval(strata: number[][]): { low: number; high: number } {
   const values: number[] = [];
   for (let r = 0; r < 10_000; r += 1) {
     let sum = 0;
-    for (const stratum of strata) for (let i = 0; i < stratum.length; i += 1) sum += stratum[drawIndex(random, stratum.length)] ?? 0;
+    for (const stratum of strata)
+      for (let i = 0; i < stratum.length; i += 1) sum += stratum[drawIndex(random, stratum.length)] ?? 0;
     values.push(sum / total);
   }
   values.sort((a, b) => a - b);
@@ -74,9 +75,18 @@ function stratifiedInterval(strata: number[][]): { low: number; high: number } {
 }
 
 const DOMAINS = {
-  airline: { base: tasksFrom("air", ["110", "000", "100", "111", "010", "000"]), sft: tasksFrom("air", ["111", "110", "110", "111", "000", "011"]) },
-  retail: { base: tasksFrom("ret", ["000", "100", "111", "001", "110"]), sft: tasksFrom("ret", ["011", "110", "111", "111", "111"]) },
-  telecom: { base: tasksFrom("tel", ["111", "010", "000", "100"]), sft: tasksFrom("tel", ["110", "011", "100", "000"]) },
+  airline: {
+    base: tasksFrom("air", ["110", "000", "100", "111", "010", "000"]),
+    sft: tasksFrom("air", ["111", "110", "110", "111", "000", "011"]),
+  },
+  retail: {
+    base: tasksFrom("ret", ["000", "100", "111", "001", "110"]),
+    sft: tasksFrom("ret", ["011", "110", "111", "111", "111"]),
+  },
+  telecom: {
+    base: tasksFrom("tel", ["111", "010", "000", "100"]),
+    sft: tasksFrom("tel", ["110", "011", "100", "000"]),
+  },
 };
 
 interface ApiCell {
@@ -95,7 +105,15 @@ interface ApiRow {
   pairingKey: string;
   variant: string;
   cells: ApiCell[];
-  pooled: { estimate: number | null; low: number | null; high: number | null; p: number | null; tasks: number; strata: number; noiseFloorSd: number | null };
+  pooled: {
+    estimate: number | null;
+    low: number | null;
+    high: number | null;
+    p: number | null;
+    tasks: number;
+    strata: number;
+    noiseFloorSd: number | null;
+  };
 }
 
 describe("GET /api/experiments", () => {
@@ -103,8 +121,19 @@ describe("GET /api/experiments", () => {
     const model = uniqueId("expmodel").toLowerCase();
     const ids: Record<string, { base: string; sft: string }> = {};
     for (const [domain, runs] of Object.entries(DOMAINS)) {
-      const base = await upload(makeTau2Results({ domain, model: model, tasks: runs.base }), `${model}-${domain}-base.json`);
-      const sft = await upload(makeTau2Results({ domain, model: `ft:${model}:acme:sft:job1`, tasks: runs.sft, timestamp: "2026-11-02T10:00:00.000000" }), `${model}-${domain}-sft.json`);
+      const base = await upload(
+        makeTau2Results({ domain, model: model, tasks: runs.base }),
+        `${model}-${domain}-base.json`,
+      );
+      const sft = await upload(
+        makeTau2Results({
+          domain,
+          model: `ft:${model}:acme:sft:job1`,
+          tasks: runs.sft,
+          timestamp: "2026-11-02T10:00:00.000000",
+        }),
+        `${model}-${domain}-sft.json`,
+      );
       ids[domain] = { base, sft };
     }
 
@@ -122,7 +151,11 @@ describe("GET /api/experiments", () => {
       const cell = row.cells[index];
       if (!cell) throw new Error(`no cell for ${domain}`);
       // The setting label depends on which policies other tests stored under the same suite first; both runs share it.
-      expect(cell).toMatchObject({ baseRunId: ids[domain]?.base, candidateRunId: ids[domain]?.sft, sharedTasks: runs.base.length });
+      expect(cell).toMatchObject({
+        baseRunId: ids[domain]?.base,
+        candidateRunId: ids[domain]?.sft,
+        sharedTasks: runs.base.length,
+      });
       expect(cell.compareHref).toBe(`/compare?runs=${ids[domain]?.base},${ids[domain]?.sft}`);
       expect(cell.baseSuccess?.value).toBeCloseTo(mean(runs.base.flatMap((t) => t.rewards)), 12);
       expect(cell.candidateSuccess?.value).toBeCloseTo(mean(runs.sft.flatMap((t) => t.rewards)), 12);
@@ -150,7 +183,9 @@ describe("GET /api/experiments", () => {
     const csv = await GET(new Request("http://test/api/experiments?format=csv"), context);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const text = await csv.text();
-    expect(text.split("\r\n")[0]).toBe("Model,Variant,Suite,Setting,Base success,Candidate success,Delta,95% interval,McNemar p,Shared tasks,Noise floor");
+    expect(text.split("\r\n")[0]).toBe(
+      "Model,Variant,Suite,Setting,Base success,Candidate success,Delta,95% interval,McNemar p,Shared tasks,Noise floor",
+    );
     expect(text).toContain(`${model},sft,pooled over 3 suites (stratified)`);
   });
 

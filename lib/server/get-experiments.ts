@@ -1,7 +1,12 @@
 import { listPairableRuns, type ExperimentRunRow } from "@/lib/db/experiments";
 import { loadTrajectoryOutcomes } from "@/lib/db/run-metrics-inputs";
 import { groupTaskCounts } from "@/lib/metrics/compute-pass-hat-k";
-import { buildExperimentMatrix, type ExperimentMatrix, type ExperimentMatrixOptions, type ExperimentRun } from "@/lib/presenters/experiment-matrix";
+import {
+  buildExperimentMatrix,
+  type ExperimentMatrix,
+  type ExperimentMatrixOptions,
+  type ExperimentRun,
+} from "@/lib/presenters/experiment-matrix";
 import { choosePairs } from "@/lib/presenters/run-pairs";
 import { describeRunSetting } from "@/lib/presenters/run-setting";
 import { getManyRunMetrics } from "./get-leaderboard";
@@ -18,7 +23,14 @@ export async function getExperiments(options: ExperimentMatrixOptions = {}): Pro
   const rows = await listPairableRuns();
   const headers = rows.map((row) => ({ row, setting: describeRunSetting(row.metadata) }));
   const pairs = choosePairs(
-    headers.map(({ row, setting }) => ({ id: row.id, suiteId: row.suiteId, pairingKey: row.pairingKey, variant: row.variant, settingKey: setting.key, createdAt: row.createdAt.toISOString() })),
+    headers.map(({ row, setting }) => ({
+      id: row.id,
+      suiteId: row.suiteId,
+      pairingKey: row.pairingKey,
+      variant: row.variant,
+      settingKey: setting.key,
+      createdAt: row.createdAt.toISOString(),
+    })),
   );
   const needed = new Set(pairs.flatMap((pair) => [pair.baseRunId, pair.candidateRunId, ...pair.alternativeBaseRunIds]));
   const used = headers.filter(({ row }) => needed.has(row.id));

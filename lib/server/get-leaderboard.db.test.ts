@@ -15,10 +15,16 @@ const WRONG_STATE = { refund_cents: 0, status: "open" };
 async function ingestFourRuns(): Promise<{ suiteId: string; runIds: Record<string, string>; bundleId: string }> {
   const tasks = Array.from({ length: 6 }, (_, i) => makeTask({ id: `t${i}` }));
   const trajectories = [
-    ...tasks.map((task, i) => makeTrajectory({ run: "wide", task: task.id, trial: 1, ...(i === 5 ? { finalState: WRONG_STATE } : {}) })),
-    ...tasks.map((task, i) => makeTrajectory({ run: "mid", task: task.id, trial: 1, ...(i >= 3 ? { finalState: WRONG_STATE } : {}) })),
+    ...tasks.map((task, i) =>
+      makeTrajectory({ run: "wide", task: task.id, trial: 1, ...(i === 5 ? { finalState: WRONG_STATE } : {}) }),
+    ),
+    ...tasks.map((task, i) =>
+      makeTrajectory({ run: "mid", task: task.id, trial: 1, ...(i >= 3 ? { finalState: WRONG_STATE } : {}) }),
+    ),
     ...Array.from({ length: 20 }, (_, trial) => makeTrajectory({ run: "tiny", task: "t0", trial: trial + 1 })),
-    ...tasks.slice(0, 5).map((task) => makeTrajectory({ run: "none", task: task.id, trial: 1, finalState: WRONG_STATE })),
+    ...tasks
+      .slice(0, 5)
+      .map((task) => makeTrajectory({ run: "none", task: task.id, trial: 1, finalState: WRONG_STATE })),
   ];
   const bundle = makeBundle({
     tasks,
@@ -33,9 +39,16 @@ async function ingestFourRuns(): Promise<{ suiteId: string; runIds: Record<strin
   });
   const result = await ingestBundle({ chunks: chunksOf(JSON.stringify(bundle)), fileName: "board.json" });
   if (result.kind !== "stored") throw new Error(JSON.stringify(result));
-  const runs = await db().run.findMany({ where: { bundleId: result.bundleId }, select: { id: true, externalId: true, suiteId: true } });
+  const runs = await db().run.findMany({
+    where: { bundleId: result.bundleId },
+    select: { id: true, externalId: true, suiteId: true },
+  });
   const suiteId = runs[0]?.suiteId ?? "";
-  return { suiteId, bundleId: result.bundleId, runIds: Object.fromEntries(runs.map((run) => [run.externalId, run.id])) };
+  return {
+    suiteId,
+    bundleId: result.bundleId,
+    runIds: Object.fromEntries(runs.map((run) => [run.externalId, run.id])),
+  };
 }
 
 const names = (page: Awaited<ReturnType<typeof getLeaderboardPage>>) => page.entries.map((entry) => entry.run.name);
@@ -45,7 +58,17 @@ describe("leaderboard over lean rows", () => {
     const { runIds, bundleId } = await ingestFourRuns();
     await ensureLeaderboardSummaries();
     const tiny = await db().leaderboardSummary.findUnique({ where: { runId: runIds.tiny ?? "" } });
-    expect(tiny).toMatchObject({ metricsVersion: METRICS_VERSION, tasks: 1, trajectories: 20, minTrials: 20, maxTrials: 20, turnPredictions: 0, modelSize: 4e9, hasGold: false, hasClosed: true });
+    expect(tiny).toMatchObject({
+      metricsVersion: METRICS_VERSION,
+      tasks: 1,
+      trajectories: 20,
+      minTrials: 20,
+      maxTrials: 20,
+      turnPredictions: 0,
+      modelSize: 4e9,
+      hasGold: false,
+      hasClosed: true,
+    });
     expect(tiny?.sortValues).toMatchObject({ success: 1, rouge1: null });
     // 1 task x 20 trials: the interval of one task, not of twenty independent trials.
     const tinyMetrics = await getLeaderboardPage(parseLeaderboardQuery({ q: "tiny run", minTasks: "0" }));
@@ -53,13 +76,23 @@ describe("leaderboard over lean rows", () => {
     expect(cell?.effectiveN).toBe(1);
     expect(cell?.low).toBeCloseTo(0.206543, 5);
 
-    await db().leaderboardSummary.update({ where: { runId: runIds.wide ?? "" }, data: { metricsVersion: METRICS_VERSION - 1, tasks: 99 } });
+    await db().leaderboardSummary.update({
+      where: { runId: runIds.wide ?? "" },
+      data: { metricsVersion: METRICS_VERSION - 1, tasks: 99 },
+    });
     await ensureLeaderboardSummaries();
     expect((await db().leaderboardSummary.findUnique({ where: { runId: runIds.wide ?? "" } }))?.tasks).toBe(6);
 
     // GET /api/runs reads the same counts from the lean rows.
     const listed = (await listRuns()).find((run) => run.id === runIds.tiny);
-    expect(listed).toMatchObject({ name: "tiny run", tasks: 1, trajectories: 20, minTrials: 20, maxTrials: 20, turnPredictions: 0 });
+    expect(listed).toMatchObject({
+      name: "tiny run",
+      tasks: 1,
+      trajectories: 20,
+      minTrials: 20,
+      maxTrials: 20,
+      turnPredictions: 0,
+    });
 
     await db().bundle.delete({ where: { id: bundleId } });
     expect(await db().leaderboardSummary.count({ where: { runId: { in: Object.values(runIds) } } })).toBe(0);
@@ -70,7 +103,13 @@ describe("leaderboard over lean rows", () => {
     const board = await getLeaderboardPage(parseLeaderboardQuery({ suite: suiteId }));
     expect(names(board)).toEqual(["wide run", "mid run", "none run"]);
     expect(board.totals).toMatchObject({ matching: 3, hidden: 1, hasGold: true, hasClosed: true, hasProxy: false });
-    expect(board.entries[0]?.run).toMatchObject({ tasks: 6, trajectories: 6, minTrials: 1, maxTrials: 1, turnPredictions: 1 });
+    expect(board.entries[0]?.run).toMatchObject({
+      tasks: 6,
+      trajectories: 6,
+      minTrials: 1,
+      maxTrials: 1,
+      turnPredictions: 1,
+    });
     const all = await getLeaderboardPage(parseLeaderboardQuery({ suite: suiteId, minTasks: "0" }));
     expect(names(all)).toEqual(["tiny run", "wide run", "mid run", "none run"]);
     expect(all.totals.hidden).toBe(0);
@@ -80,7 +119,8 @@ describe("leaderboard over lean rows", () => {
 
   it("sorts by run columns and metrics with n/a last, filters by family, variant and text, and pages in SQL", async () => {
     const { suiteId } = await ingestFourRuns();
-    const query = (params: Record<string, string>) => getLeaderboardPage(parseLeaderboardQuery({ suite: suiteId, minTasks: "0", ...params }));
+    const query = (params: Record<string, string>) =>
+      getLeaderboardPage(parseLeaderboardQuery({ suite: suiteId, minTasks: "0", ...params }));
     expect(names(await query({ sort: "model", dir: "asc" }))).toEqual(["none run", "wide run", "mid run", "tiny run"]);
     expect(names(await query({ sort: "size", dir: "desc" }))).toEqual(["wide run", "none run", "mid run", "tiny run"]);
     // Ties (wide and mid: 6 tasks) fall back to newest first, then the name.
@@ -96,7 +136,14 @@ describe("leaderboard over lean rows", () => {
     expect(names(await query({ q: "Gemma" }))).toEqual(["none run"]);
     // LIKE wildcards in the search text are literal.
     expect(names(await query({ q: "%" }))).toEqual([]);
-    const second = await readLeaderboardPage({ suiteId, minTasks: 0, sort: { metric: "success" }, dir: "desc", offset: 2, limit: 2 });
+    const second = await readLeaderboardPage({
+      suiteId,
+      minTasks: 0,
+      sort: { metric: "success" },
+      dir: "desc",
+      offset: 2,
+      limit: 2,
+    });
     expect(second.map((row) => row.name)).toEqual(["mid run", "none run"]);
     const beyond = await getLeaderboardPage(parseLeaderboardQuery({ suite: suiteId, page: "9" }));
     expect(beyond.page).toBe(1);

@@ -20,14 +20,18 @@ import { listRuns, type RunSummary } from "./list-runs";
 const COMPUTE_CONCURRENCY = 4;
 
 function isCurrentMetrics(cache: unknown): cache is RunMetricsResponse {
-  return cache !== null && typeof cache === "object" && "metricsVersion" in cache && cache.metricsVersion === METRICS_VERSION;
+  return (
+    cache !== null && typeof cache === "object" && "metricsVersion" in cache && cache.metricsVersion === METRICS_VERSION
+  );
 }
 
 /**
  * Metrics of many runs: every cache is read in one query and only the runs whose
  * cache is missing or of an older METRICS_VERSION are computed (and cached).
  */
-export async function getManyRunMetrics(runIds: readonly string[]): Promise<Map<string, { suiteId: string; metrics: RunMetricsResponse }>> {
+export async function getManyRunMetrics(
+  runIds: readonly string[],
+): Promise<Map<string, { suiteId: string; metrics: RunMetricsResponse }>> {
   const caches = await readMetricsCaches({ runIds });
   const result = new Map<string, { suiteId: string; metrics: RunMetricsResponse }>();
   const missing: { runId: string; suiteId: string }[] = [];
@@ -81,11 +85,27 @@ export async function getLeaderboardPage(query: LeaderboardQuery): Promise<Leade
   const metricIds = new Set(buildMetricDefinitions(facets.maxPassK).map((d) => d.id));
   const sortId = isLeaderboardSortColumn(query.sort) || metricIds.has(query.sort) ? query.sort : "success";
   const sort = isLeaderboardSortColumn(sortId) ? { column: sortId } : { metric: sortId };
-  const filter = { suiteId: query.suite, family: query.family, variant: query.variant, tag: query.tag, q: query.q, minTasks: query.minTasks, sort, dir: query.dir };
+  const filter = {
+    suiteId: query.suite,
+    family: query.family,
+    variant: query.variant,
+    tag: query.tag,
+    q: query.q,
+    minTasks: query.minTasks,
+    sort,
+    dir: query.dir,
+  };
   const totals = await readLeaderboardTotals({ ...filter, offset: 0, limit: 0 });
   const pageCount = Math.max(1, Math.ceil(totals.matching / query.size));
   const page = Math.min(query.page, pageCount);
   const rows = await readLeaderboardPage({ ...filter, offset: (page - 1) * query.size, limit: query.size });
   const entries = rows.flatMap((row) => toEntry(row, summaries) ?? []);
-  return { entries, totals, facets: { ...facets, ...identityFacets([...summaries.values()]) }, page, pageCount, sort: sortId };
+  return {
+    entries,
+    totals,
+    facets: { ...facets, ...identityFacets([...summaries.values()]) },
+    page,
+    pageCount,
+    sort: sortId,
+  };
 }

@@ -9,7 +9,10 @@ import { parseLeaderboardQuery } from "@/lib/presenters/leaderboard-query";
 import { getProtocolTable } from "./get-protocol-table";
 
 async function ingestKnownValues(): Promise<{ runIds: string[]; suiteId: string }> {
-  const result = await ingestBundle({ chunks: chunksOf(JSON.stringify(makeKnownValuesBundle())), fileName: "known.json" });
+  const result = await ingestBundle({
+    chunks: chunksOf(JSON.stringify(makeKnownValuesBundle())),
+    fileName: "known.json",
+  });
   if (result.kind !== "stored") throw new Error(JSON.stringify(result));
   const runIds = result.runs.map((run) => run.id);
   const [first] = await readMetricsCaches({ runIds });
@@ -45,14 +48,17 @@ describe("leaderboard and protocol table from the database", () => {
 
   it("serves the exports as downloads and 404s an unknown suite", async () => {
     const { suiteId } = await ingestKnownValues();
-    const call = (id: string, format: string) => GET(new Request(`http://test/api/suites/${id}/protocol?format=${format}`), { params: Promise.resolve({ id }) });
+    const call = (id: string, format: string) =>
+      GET(new Request(`http://test/api/suites/${id}/protocol?format=${format}`), { params: Promise.resolve({ id }) });
     const csv = await call(suiteId, "csv");
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="lb-suite-.*-1-protocol\.csv"$/);
     // CSV carries raw fractions; an undefined value is an empty cell.
     expect(await csv.text()).toContain("Text similarity,ROUGE-1,Deterministic,,0.555556,1\r\n");
     expect((await call(suiteId, "md")).headers.get("content-type")).toBe("text/markdown; charset=utf-8");
-    expect(await (await call(suiteId, "tex")).text()).toContain("Strict tool check & Argument F1 & Deterministic & n/a & 75.0\\% & 100.0\\% \\\\");
+    expect(await (await call(suiteId, "tex")).text()).toContain(
+      "Strict tool check & Argument F1 & Deterministic & n/a & 75.0\\% & 100.0\\% \\\\",
+    );
     expect((await call(suiteId, "xls")).status).toBe(422);
     expect((await call("no-such-suite", "csv")).status).toBe(404);
     expect(await getProtocolTable("no-such-suite")).toBeNull();

@@ -13,17 +13,21 @@ export async function getProtocolTable(suiteId: string): Promise<ProtocolTable |
   const inputs: ProtocolRunInput[] = runs.flatMap((run) => {
     const entry = metrics.get(run.id);
     if (!entry) return [];
-    return [{
-      id: run.id,
-      name: summaryOf.get(run.id)?.displayName ?? run.name,
-      model: run.model.name,
-      family: run.model.family,
-      size: run.model.size,
-      variant: run.variant,
-      pairingKey: run.pairingKey,
-      metrics: entry.metrics,
-    }];
+    return [
+      {
+        id: run.id,
+        name: summaryOf.get(run.id)?.displayName ?? run.name,
+        model: run.model.name,
+        family: run.model.family,
+        size: run.model.size,
+        variant: run.variant,
+        pairingKey: run.pairingKey,
+        metrics: entry.metrics,
+      },
+    ];
   });
-  const name = summaries.find((run) => run.suiteId === suite.id)?.suite ?? (suite.version ? `${suite.name} ${suite.version}` : suite.name);
+  const name =
+    summaries.find((run) => run.suiteId === suite.id)?.suite ??
+    (suite.version ? `${suite.name} ${suite.version}` : suite.name);
   return buildProtocolTable({ id: suite.id, name }, inputs);
 }

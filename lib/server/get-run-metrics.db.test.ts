@@ -25,27 +25,66 @@ describe("run metrics from the database", () => {
   });
 
   it("serves the metrics API with nulls for undefined values and caches the result", async () => {
-    const runId = await ingestRun(makeBundle({ turnPredictions: [makeTurnPrediction({ kind: "tool", reference: { toolCall: { name: "refund", arguments: { cents: 2500 } } }, prediction: { toolCall: { name: "refund", arguments: { cents: 2500.0 } } } })] }));
-    const response = await GET(new Request(`http://test/api/runs/${runId}/metrics`), { params: Promise.resolve({ id: runId }) });
+    const runId = await ingestRun(
+      makeBundle({
+        turnPredictions: [
+          makeTurnPrediction({
+            kind: "tool",
+            reference: { toolCall: { name: "refund", arguments: { cents: 2500 } } },
+            prediction: { toolCall: { name: "refund", arguments: { cents: 2500.0 } } },
+          }),
+        ],
+      }),
+    );
+    const response = await GET(new Request(`http://test/api/runs/${runId}/metrics`), {
+      params: Promise.resolve({ id: runId }),
+    });
     expect(response.status).toBe(200);
     const body = await response.json();
-    for (const key of ["trajectories", "tasks", "trialsPerTask", "meanReward", "successRate", "passHatK", "passAtK", "stopReasons", "turnLimitRate", "recovery", "toolWorkflowCompletion", "holisticSuccess", "goldHistory", "proxyState", "strata", "errorPropagation"]) {
+    for (const key of [
+      "trajectories",
+      "tasks",
+      "trialsPerTask",
+      "meanReward",
+      "successRate",
+      "passHatK",
+      "passAtK",
+      "stopReasons",
+      "turnLimitRate",
+      "recovery",
+      "toolWorkflowCompletion",
+      "holisticSuccess",
+      "goldHistory",
+      "proxyState",
+      "strata",
+      "errorPropagation",
+    ]) {
       expect(body).toHaveProperty(key);
     }
     expect(body.meanReward).toBeNull();
-    expect(body.goldHistory).toMatchObject({ exactCallAccuracy: 1, argumentF1: 1, toolTurns: 1, textTurns: 0, rouge1F1: null });
+    expect(body.goldHistory).toMatchObject({
+      exactCallAccuracy: 1,
+      argumentF1: 1,
+      toolTurns: 1,
+      textTurns: 0,
+      rouge1F1: null,
+    });
     expect(body.holisticSuccess).toMatchObject({ eligible: 0, rate: null });
     const again = await getRunMetrics(runId);
     expect(again).toEqual(body);
   });
 
   it("answers 404 for an unknown run", async () => {
-    const response = await GET(new Request("http://test/api/runs/nope/metrics"), { params: Promise.resolve({ id: "nope" }) });
+    const response = await GET(new Request("http://test/api/runs/nope/metrics"), {
+      params: Promise.resolve({ id: "nope" }),
+    });
     expect(response.status).toBe(404);
   });
 
   it("keeps pass^k beyond the smallest trial count unavailable", async () => {
-    const runId = await ingestRun(makeBundle({ trajectories: [makeTrajectory({ trial: 1 }), makeTrajectory({ trial: 2 })] }));
+    const runId = await ingestRun(
+      makeBundle({ trajectories: [makeTrajectory({ trial: 1 }), makeTrajectory({ trial: 2 })] }),
+    );
     const metrics = await getRunMetrics(runId);
     expect(metrics.passHatK[2]).toBe(1);
     expect(metrics.trialsPerTask).toEqual({ min: 2, max: 2 });

@@ -1,6 +1,12 @@
 import { computeEffort, computeRunMetrics, isTrajectorySuccess, type TrajectoryOutcome } from "@/lib/metrics";
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
-import { loadTrajectoryEffort, loadTrajectoryOutcomes, loadTurnScores, readMetricsCache, writeMetricsCache } from "@/lib/db/run-metrics-inputs";
+import {
+  loadTrajectoryEffort,
+  loadTrajectoryOutcomes,
+  loadTurnScores,
+  readMetricsCache,
+  writeMetricsCache,
+} from "@/lib/db/run-metrics-inputs";
 import { AppError } from "./app-error";
 import { rescoreRunIfStale } from "./rescore-run";
 
@@ -17,19 +23,29 @@ export type { RunMetricsResponse };
 function stateCheckBesideReward(outcomes: readonly TrajectoryOutcome[]): RunMetricsResponse["stateCheck"] {
   const withReward = outcomes.filter((t) => t.reward !== null && (t.stateMatch !== null || t.replyCheck !== null));
   if (withReward.length === 0) return null;
-  const verdicts = withReward.map((t) => isTrajectorySuccess({ ...t, reward: null })).filter((v): v is boolean => v !== null);
+  const verdicts = withReward
+    .map((t) => isTrajectorySuccess({ ...t, reward: null }))
+    .filter((v): v is boolean => v !== null);
   const count = verdicts.filter(Boolean).length;
   return { count, eligible: verdicts.length, rate: verdicts.length > 0 ? count / verdicts.length : null };
 }
 
 function isCurrent(cache: unknown): cache is RunMetricsResponse {
-  return cache !== null && typeof cache === "object" && (cache as { metricsVersion?: unknown }).metricsVersion === METRICS_VERSION;
+  return (
+    cache !== null &&
+    typeof cache === "object" &&
+    (cache as { metricsVersion?: unknown }).metricsVersion === METRICS_VERSION
+  );
 }
 
 /** Every path that computes a run's metrics goes through here, so stale stored scores are rescored first. */
 export async function computeRunMetricsResponse(runId: string): Promise<RunMetricsResponse> {
   await rescoreRunIfStale(runId);
-  const [outcomes, turns, effort] = await Promise.all([loadTrajectoryOutcomes({ runId }), loadTurnScores({ runId }), loadTrajectoryEffort({ runId })]);
+  const [outcomes, turns, effort] = await Promise.all([
+    loadTrajectoryOutcomes({ runId }),
+    loadTurnScores({ runId }),
+    loadTrajectoryEffort({ runId }),
+  ]);
   const metrics = computeRunMetrics(outcomes, turns);
   return {
     runId,
@@ -59,6 +75,8 @@ export async function getRunMetrics(runId: string): Promise<RunMetricsResponse> 
 /** Computes and caches the metrics of freshly ingested runs; a failure only leaves the cache to be filled on first read. */
 export async function warmRunMetrics(runIds: readonly string[]): Promise<void> {
   for (const runId of runIds) {
-    await getRunMetrics(runId).catch((error: unknown) => console.error(`could not precompute metrics of run ${runId}`, error));
+    await getRunMetrics(runId).catch((error: unknown) =>
+      console.error(`could not precompute metrics of run ${runId}`, error),
+    );
   }
 }

@@ -1,8 +1,18 @@
 import { ComponentConfigSchema } from "@/lib/bundles/schema/run";
 import { findRunDetail } from "@/lib/db/run-detail";
-import { listTrajectoryCells, listTrajectoryFacets, listTrajectoryPage, type TrajectoryFilter } from "@/lib/db/trajectories";
+import {
+  listTrajectoryCells,
+  listTrajectoryFacets,
+  listTrajectoryPage,
+  type TrajectoryFilter,
+} from "@/lib/db/trajectories";
 import type { TaskGridCellInput } from "@/lib/presenters/task-grid";
-import { listMetadataEntries, readSourceScore, type ComponentConfigView, type RunHeaderView } from "@/lib/presenters/run-header";
+import {
+  listMetadataEntries,
+  readSourceScore,
+  type ComponentConfigView,
+  type RunHeaderView,
+} from "@/lib/presenters/run-header";
 import { listRuns } from "./list-runs";
 import { previewReply, type TrajectoryListItem } from "@/lib/presenters/run-trajectory-rows";
 
@@ -27,8 +37,15 @@ export async function getRunHeader(runId: string): Promise<RunHeaderView | null>
     const other = byId.get(id);
     return other ? [{ id: other.id, name: other.displayName, variant: other.variant, suiteId: other.suiteId }] : [];
   });
-  const sameSetting = all.filter((other) => other.id !== run.id && other.suiteId === run.suite.id && other.setting.key === self?.setting.key);
-  const candidateBases = !isBase(run.variant) && pairedRuns.length === 0 ? sameSetting.filter((other) => isBase(other.variant)).map((other) => ({ id: other.id, name: other.displayName, pairingKey: other.pairingKey })) : [];
+  const sameSetting = all.filter(
+    (other) => other.id !== run.id && other.suiteId === run.suite.id && other.setting.key === self?.setting.key,
+  );
+  const candidateBases =
+    !isBase(run.variant) && pairedRuns.length === 0
+      ? sameSetting
+          .filter((other) => isBase(other.variant))
+          .map((other) => ({ id: other.id, name: other.displayName, pairingKey: other.pairingKey }))
+      : [];
   const alternativeBases = (self?.alternativeBaseRunIds ?? []).flatMap((id) => {
     const other = byId.get(id);
     return other ? [{ id: other.id, name: other.displayName }] : [];
@@ -80,7 +97,17 @@ export interface TrajectoryPage {
   facets: { stopReasons: (string | null)[]; failureCategories: string[] };
 }
 
-export async function getRunTrajectoryPage({ runId, filter, page, pageSize }: { runId: string; filter: TrajectoryFilter; page: number; pageSize: number }): Promise<TrajectoryPage> {
+export async function getRunTrajectoryPage({
+  runId,
+  filter,
+  page,
+  pageSize,
+}: {
+  runId: string;
+  filter: TrajectoryFilter;
+  page: number;
+  pageSize: number;
+}): Promise<TrajectoryPage> {
   const [{ rows, total }, facets] = await Promise.all([
     listTrajectoryPage({ runId, filter, skip: (page - 1) * pageSize, take: pageSize }),
     listTrajectoryFacets({ runId }),

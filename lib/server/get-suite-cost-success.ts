@@ -9,7 +9,9 @@ export async function getSuiteCostSuccess(suiteId: string, basis: CostBasis): Pr
   return buildCostSuccessChart(
     runs.flatMap((run) => {
       const entry = metrics.get(run.id);
-      return entry ? [{ id: run.id, name: run.name, success: entry.metrics.successRate.value, effort: entry.metrics.effort }] : [];
+      return entry
+        ? [{ id: run.id, name: run.name, success: entry.metrics.successRate.value, effort: entry.metrics.effort }]
+        : [];
     }),
     basis,
   );

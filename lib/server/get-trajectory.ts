@@ -33,13 +33,25 @@ async function findPairedTrajectories(trajectory: TrajectoryDetail): Promise<Pai
     runs.map(async (paired) => {
       const trials = await listTaskTrajectoriesInRun({ runId: paired.id, taskExternalId: trajectory.task.externalId });
       const match = trials.find((candidate) => candidate.trial === trajectory.trial) ?? trials[0] ?? null;
-      return { runId: paired.id, runName: paired.name, variant: paired.variant, trajectoryId: match?.id ?? null, trial: match?.trial ?? null };
+      return {
+        runId: paired.id,
+        runName: paired.name,
+        variant: paired.variant,
+        trajectoryId: match?.id ?? null,
+        trial: match?.trial ?? null,
+      };
     }),
   );
 }
 
 /** Everything the timeline page shows, or null when the trajectory does not exist or belongs to another run. */
-export async function getTrajectory({ runId, trajectoryId }: { runId: string; trajectoryId: string }): Promise<TrajectoryView | null> {
+export async function getTrajectory({
+  runId,
+  trajectoryId,
+}: {
+  runId: string;
+  trajectoryId: string;
+}): Promise<TrajectoryView | null> {
   const trajectory = await findTrajectoryDetail({ trajectoryId });
   if (!trajectory || trajectory.runId !== runId) return null;
   const [task, events, cells, paired] = await Promise.all([

@@ -5,13 +5,19 @@ import { readRunSetting } from "@/lib/presenters/run-setting";
 import { AppError } from "./app-error";
 import { listRuns } from "./list-runs";
 
-const ComponentSchema = z.object({ name: z.string().optional(), version: z.string().optional(), config: z.record(z.string(), z.unknown()).optional() });
+const ComponentSchema = z.object({
+  name: z.string().optional(),
+  version: z.string().optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+});
 
 function describeComponent(value: unknown): string | null {
   const parsed = ComponentSchema.safeParse(value);
   if (!parsed.success) return null;
   const model = parsed.data.config?.llm;
-  const parts = [parsed.data.name, parsed.data.version, typeof model === "string" ? model : undefined].filter((part): part is string => part !== undefined && part !== "");
+  const parts = [parsed.data.name, parsed.data.version, typeof model === "string" ? model : undefined].filter(
+    (part): part is string => part !== undefined && part !== "",
+  );
   return parts.length > 0 ? parts.join(" ") : null;
 }
 
@@ -28,19 +34,21 @@ export async function loadCompareGuard(runIds: readonly string[]): Promise<Compa
       const row = rowsById.get(id);
       if (!run || !row) return [];
       const setting = readRunSetting(run.metadata);
-      return [{
-        id,
-        name: run.displayName,
-        suiteId: run.suiteId,
-        suite: run.suite,
-        userMode: setting.userMode,
-        userSimulator: describeComponent(row.userSimulatorConfig),
-        judge: describeComponent(row.judgeConfig),
-        policyVariant: setting.policyVariant,
-        taskSetVersion: setting.taskSetVersion,
-        pairedRunIds: run.pairedRunIds,
-        variant: run.variant,
-      }];
+      return [
+        {
+          id,
+          name: run.displayName,
+          suiteId: run.suiteId,
+          suite: run.suite,
+          userMode: setting.userMode,
+          userSimulator: describeComponent(row.userSimulatorConfig),
+          judge: describeComponent(row.judgeConfig),
+          policyVariant: setting.policyVariant,
+          taskSetVersion: setting.taskSetVersion,
+          pairedRunIds: run.pairedRunIds,
+          variant: run.variant,
+        },
+      ];
     }),
   );
 }

@@ -18,11 +18,25 @@ function bigBundle(trajectories: number) {
 describe("ingestBundle", () => {
   it("stores every record of a JSON bundle with its scores", async () => {
     const result = await ingest(JSON.stringify(makeBundle()));
-    expect(result).toMatchObject({ kind: "stored", duplicate: false, format: "loopscope-json", counts: { tasks: 1, trajectories: 1, events: 6, turnPredictions: 1 } });
+    expect(result).toMatchObject({
+      kind: "stored",
+      duplicate: false,
+      format: "loopscope-json",
+      counts: { tasks: 1, trajectories: 1, events: 6, turnPredictions: 1 },
+    });
     if (result.kind !== "stored") return;
     const runId = result.runs[0]?.id ?? "";
     const trajectory = await db().trajectory.findFirstOrThrow({ where: { runId } });
-    expect(trajectory).toMatchObject({ stateMatch: true, replyCheck: true, success: true, userTurns: 1, toolCallCount: 2, eventCount: 6, finalReply: "Refunded 2500 cents.", finalReplyInferred: true });
+    expect(trajectory).toMatchObject({
+      stateMatch: true,
+      replyCheck: true,
+      success: true,
+      userTurns: 1,
+      toolCallCount: 2,
+      eventCount: 6,
+      finalReply: "Refunded 2500 cents.",
+      finalReplyInferred: true,
+    });
     const prediction = await db().turnPrediction.findFirstOrThrow({ where: { runId } });
     expect(prediction.rouge1F1).toBeGreaterThan(0);
     expect(await db().event.count({ where: { trajectoryId: trajectory.id } })).toBe(6);
@@ -30,7 +44,11 @@ describe("ingestBundle", () => {
 
   it("stores JSONL and gzip-compressed JSONL alike", async () => {
     const jsonl = await ingest(toJsonl(bigBundle(3)), "b.jsonl");
-    expect(jsonl).toMatchObject({ kind: "stored", format: "loopscope-jsonl", counts: { trajectories: 3, events: 18, turnPredictions: 1 } });
+    expect(jsonl).toMatchObject({
+      kind: "stored",
+      format: "loopscope-jsonl",
+      counts: { trajectories: 3, events: 18, turnPredictions: 1 },
+    });
     const gz = await ingest(gzipSync(toJsonl(bigBundle(2))), "b.jsonl.gz");
     expect(gz).toMatchObject({ kind: "stored", format: "loopscope-jsonl", counts: { trajectories: 2, events: 12 } });
   });
@@ -47,7 +65,9 @@ describe("ingestBundle", () => {
       kind: "invalid",
       error: "the bundle was rejected: 1 problem found; nothing was stored",
       totalIssues: 1,
-      issues: [{ path: "events[3].kind", line: 2402, message: expect.stringContaining('unknown kind "tool_teleport"') }],
+      issues: [
+        { path: "events[3].kind", line: 2402, message: expect.stringContaining('unknown kind "tool_teleport"') },
+      ],
     });
     expect(await tableCounts()).toEqual(before);
   });
@@ -77,7 +97,11 @@ describe("ingestBundle", () => {
   it("lands two different concurrent bundles that share a model and a suite", async () => {
     const suite = { name: uniqueId("shared-suite"), version: "1", tools: [] };
     const a = makeBundle({ suite, trajectories: [makeTrajectory({ trial: 1 })] });
-    const b = makeBundle({ suite, trajectories: [makeTrajectory({ trial: 2 })], turnPredictions: [makeTurnPrediction({ turn: 2 })] });
+    const b = makeBundle({
+      suite,
+      trajectories: [makeTrajectory({ trial: 2 })],
+      turnPredictions: [makeTurnPrediction({ turn: 2 })],
+    });
     const results = await Promise.all([ingest(toJsonl(a), "a.jsonl"), ingest(toJsonl(b), "b.jsonl")]);
     expect(results.map((r) => r.kind === "stored" && !r.duplicate)).toEqual([true, true]);
     const suites = await db().suite.findMany({ where: { name: suite.name } });
@@ -86,11 +110,22 @@ describe("ingestBundle", () => {
 
   it("stores text with NUL characters (which PostgreSQL cannot hold) as U+FFFD instead of failing", async () => {
     const bundle = makeBundle({
-      trajectories: [makeTrajectory({ finalReply: "Refunded\u0000 2500 cents.", events: [{ kind: "user_message", text: "a\u0000b" }, { kind: "tool_result", tool: "x", output: { note: "c\u0000d" } }] })],
+      trajectories: [
+        makeTrajectory({
+          finalReply: "Refunded\u0000 2500 cents.",
+          events: [
+            { kind: "user_message", text: "a\u0000b" },
+            { kind: "tool_result", tool: "x", output: { note: "c\u0000d" } },
+          ],
+        }),
+      ],
     });
     const result = await ingest(JSON.stringify(bundle));
     if (result.kind !== "stored") throw new Error(JSON.stringify(result));
-    const events = await db().event.findMany({ where: { trajectory: { runId: result.runs[0]?.id ?? "" } }, orderBy: { seq: "asc" } });
+    const events = await db().event.findMany({
+      where: { trajectory: { runId: result.runs[0]?.id ?? "" } },
+      orderBy: { seq: "asc" },
+    });
     expect(events[0]?.text).toBe("a\uFFFDb");
     expect(events[1]?.output).toEqual({ note: "c\uFFFDd" });
   });
@@ -98,6 +133,9 @@ describe("ingestBundle", () => {
   it("rejects a truncated gzip file with a readable issue", async () => {
     const gz = gzipSync(toJsonl(bigBundle(20)));
     const result = await ingest(gz.subarray(0, Math.floor(gz.length / 2)), "cut.jsonl.gz");
-    expect(result).toMatchObject({ kind: "invalid", issues: [{ path: "", message: expect.stringContaining("gzip data is truncated or corrupt") }] });
+    expect(result).toMatchObject({
+      kind: "invalid",
+      issues: [{ path: "", message: expect.stringContaining("gzip data is truncated or corrupt") }],
+    });
   });
 });

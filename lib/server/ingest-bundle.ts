@@ -11,7 +11,14 @@ import type { Task } from "@/lib/bundles/schema/task";
 import { inIngestTransaction, type IngestSession } from "@/lib/db/ingest-session";
 import { findBundleByHash, type BundleSummary } from "@/lib/db/bundles";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { finalizeBundle, insertPendingBundle, insertRuns, upsertModels, upsertTasks, type RunRow } from "@/lib/db/ingest-writes";
+import {
+  finalizeBundle,
+  insertPendingBundle,
+  insertRuns,
+  upsertModels,
+  upsertTasks,
+  type RunRow,
+} from "@/lib/db/ingest-writes";
 import { insertEvents, insertTrajectories, insertTurnPredictions } from "@/lib/db/record-writes";
 import { ByteTap, PayloadTooLargeError } from "./byte-tap";
 import { serverConfig } from "./config";
@@ -35,7 +42,15 @@ export interface IngestProgress {
 }
 
 export type IngestResult =
-  | { kind: "stored"; duplicate: boolean; bundleId: string; format: string; runs: { id: string; name: string }[]; counts: IngestCounts; warnings: string[] }
+  | {
+      kind: "stored";
+      duplicate: boolean;
+      bundleId: string;
+      format: string;
+      runs: { id: string; name: string }[];
+      counts: IngestCounts;
+      warnings: string[];
+    }
   | { kind: "invalid"; error: string; issues: BundleIssue[]; totalIssues: number }
   | { kind: "too-large"; error: string; limitBytes: number };
 
@@ -65,18 +80,36 @@ class DuplicateBundle extends Error {}
 
 function countsOf(summary: BundleSummary): IngestCounts {
   const counts = (summary.counts ?? {}) as Partial<IngestCounts>;
-  return { tasks: counts.tasks ?? 0, trajectories: counts.trajectories ?? 0, events: counts.events ?? 0, turnPredictions: counts.turnPredictions ?? 0 };
+  return {
+    tasks: counts.tasks ?? 0,
+    trajectories: counts.trajectories ?? 0,
+    events: counts.events ?? 0,
+    turnPredictions: counts.turnPredictions ?? 0,
+  };
 }
 
 function duplicateResult(summary: BundleSummary): IngestResult {
-  return { kind: "stored", duplicate: true, bundleId: summary.id, format: summary.format, runs: summary.runs, counts: countsOf(summary), warnings: [] };
+  return {
+    kind: "stored",
+    duplicate: true,
+    bundleId: summary.id,
+    format: summary.format,
+    runs: summary.runs,
+    counts: countsOf(summary),
+    warnings: [],
+  };
 }
 
 function invalid(issues: IssueCollector): IngestResult {
   const noun = issues.total === 1 ? "problem" : "problems";
   const more = issues.total - issues.issues.length;
   const listed = more > 0 ? ` (the first ${issues.issues.length} are listed, ${more} more are not)` : "";
-  return { kind: "invalid", error: `the bundle was rejected: ${issues.total} ${noun} found${listed}; nothing was stored`, issues: issues.issues, totalIssues: issues.total };
+  return {
+    kind: "invalid",
+    error: `the bundle was rejected: ${issues.total} ${noun} found${listed}; nothing was stored`,
+    issues: issues.issues,
+    totalIssues: issues.total,
+  };
 }
 
 /**
@@ -93,7 +126,9 @@ class RowBuffer {
   constructor(private readonly tx: IngestSession) {}
 
   get full(): boolean {
-    return this.events.length >= FLUSH_EVENTS || this.trajectories.length >= 1_000 || this.predictions.length >= FLUSH_EVENTS;
+    return (
+      this.events.length >= FLUSH_EVENTS || this.trajectories.length >= 1_000 || this.predictions.length >= FLUSH_EVENTS
+    );
   }
 
   async flush(): Promise<void> {
@@ -137,19 +172,44 @@ function taskRow(task: Task) {
   };
 }
 
-async function writeBundle(tx: IngestSession, opened: OpenedBundle, tap: ByteTap, input: IngestInput, issues: IssueCollector, bundleId: string) {
+async function writeBundle(
+  tx: IngestSession,
+  opened: OpenedBundle,
+  tap: ByteTap,
+  input: IngestInput,
+  issues: IssueCollector,
+  bundleId: string,
+) {
   const { header } = opened;
-  await insertPendingBundle(tx, { id: bundleId, fileName: input.fileName, format: opened.format, uploadedBy: input.uploadedBy ?? null });
+  await insertPendingBundle(tx, {
+    id: bundleId,
+    fileName: input.fileName,
+    format: opened.format,
+    uploadedBy: input.uploadedBy ?? null,
+  });
   const taskHashes = header.tasks.map((task) => ({ externalId: task.id, definitionHash: taskDefinitionHash(task) }));
   const suite = await resolveSuiteTaskSet(tx, header, taskHashes);
   const { suiteId } = suite;
   const tasksByExternalId = new Map<string, Task>(header.tasks.map((task) => [task.id, task]));
   const taskIds = await upsertTasks(tx, suiteId, header.tasks.map(taskRow));
-  const modelIds = await upsertModels(tx, header.runs.map((run) => ({ name: run.model.name, family: run.model.family ?? null, size: run.model.size ?? null })));
+  const modelIds = await upsertModels(
+    tx,
+    header.runs.map((run) => ({
+      name: run.model.name,
+      family: run.model.family ?? null,
+      size: run.model.size ?? null,
+    })),
+  );
   const runIds = new Map(header.runs.map((run) => [run.id, randomUUID()]));
   const runs: RunRow[] = [];
   for (const run of header.runs) {
-    const identity = await resolveRunIdentity(tx, { run, header, format: opened.format, suite, options: input.options ?? { tags: {} } });
+    const identity = await resolveRunIdentity(tx, {
+      run,
+      header,
+      format: opened.format,
+      suite,
+      options: input.options ?? { tags: {} },
+    });
     runs.push({
       id: runIds.get(run.id) ?? randomUUID(),
       bundleId,
@@ -212,7 +272,13 @@ async function writeBundle(tx: IngestSession, opened: OpenedBundle, tap: ByteTap
   report("committing");
   await buffer.finish();
   try {
-    await finalizeBundle(tx, { id: bundleId, contentHash: contentHashOf(tap, input), sizeBytes: tap.bytes, counts: { ...counts }, warnings: opened.warnings });
+    await finalizeBundle(tx, {
+      id: bundleId,
+      contentHash: contentHashOf(tap, input),
+      sizeBytes: tap.bytes,
+      counts: { ...counts },
+      warnings: opened.warnings,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DuplicateBundle();
     throw error;
@@ -226,7 +292,9 @@ async function writeBundle(tx: IngestSession, opened: OpenedBundle, tap: ByteTap
  */
 export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
   const config = serverConfig();
-  const tap = new ByteTap(config.LOOPSCOPE_MAX_UPLOAD_BYTES, (bytes) => input.onProgress?.({ phase: "reading", bytes, trajectories: 0, events: 0, turnPredictions: 0 }));
+  const tap = new ByteTap(config.LOOPSCOPE_MAX_UPLOAD_BYTES, (bytes) =>
+    input.onProgress?.({ phase: "reading", bytes, trajectories: 0, events: 0, turnPredictions: 0 }),
+  );
   const issues = new IssueCollector();
   const bundleId = randomUUID();
   try {
@@ -235,7 +303,11 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
       signal: input.signal,
       createSpill: createTempFileSpill,
       ...(input.scorer ? { scorer: input.scorer } : {}),
-      limits: { maxDecompressedBytes: config.LOOPSCOPE_MAX_DECOMPRESSED_BYTES, maxArchiveEntries: config.LOOPSCOPE_MAX_ARCHIVE_ENTRIES, maxReadMs: config.LOOPSCOPE_MAX_READ_SECONDS * 1000 },
+      limits: {
+        maxDecompressedBytes: config.LOOPSCOPE_MAX_DECOMPRESSED_BYTES,
+        maxArchiveEntries: config.LOOPSCOPE_MAX_ARCHIVE_ENTRIES,
+        maxReadMs: config.LOOPSCOPE_MAX_READ_SECONDS * 1000,
+      },
     });
     if (!opened) return invalid(issues);
     // A single JSON document has been read whole by now, so its hash is known before any write.
@@ -247,7 +319,15 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
       }
     }
     const written = await inIngestTransaction((tx) => writeBundle(tx, opened, tap, input, issues, bundleId));
-    return { kind: "stored", duplicate: false, bundleId, format: opened.format, runs: written.runs, counts: written.counts, warnings: opened.warnings };
+    return {
+      kind: "stored",
+      duplicate: false,
+      bundleId,
+      format: opened.format,
+      runs: written.runs,
+      counts: written.counts,
+      warnings: opened.warnings,
+    };
   } catch (error) {
     if (error instanceof RejectedBundle) return invalid(issues);
     if (error instanceof DuplicateBundle) {
@@ -264,8 +344,10 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
       issues.add(error.issue);
       return invalid(issues);
     }
-    if (error instanceof PayloadTooLargeError) return { kind: "too-large", error: error.message, limitBytes: error.limitBytes };
-    if (error instanceof DecompressedTooLargeError) return { kind: "too-large", error: error.message, limitBytes: error.limit };
+    if (error instanceof PayloadTooLargeError)
+      return { kind: "too-large", error: error.message, limitBytes: error.limitBytes };
+    if (error instanceof DecompressedTooLargeError)
+      return { kind: "too-large", error: error.message, limitBytes: error.limit };
     throw error;
   }
 }

@@ -17,12 +17,21 @@ export interface ResolvedSuite {
 }
 
 /** Finds the task set (suite) this upload belongs to, or creates the next one of its name. */
-export async function resolveSuiteTaskSet(tx: IngestSession, header: BundleHeader, tasks: { externalId: string; definitionHash: string }[]): Promise<ResolvedSuite> {
+export async function resolveSuiteTaskSet(
+  tx: IngestSession,
+  header: BundleHeader,
+  tasks: { externalId: string; definitionHash: string }[],
+): Promise<ResolvedSuite> {
   const { name, version } = header.suite;
   await lockSuiteName(tx, { name, version });
   const taskSets = await listSuiteTaskSets(tx, { name, version, tasks });
   const choice = chooseTaskSet(taskSets);
-  if (choice.suiteId !== null) return { suiteId: choice.suiteId, taskSetVersion: choice.version, suitePolicy: taskSets[choice.version - 1]?.policy ?? null };
+  if (choice.suiteId !== null)
+    return {
+      suiteId: choice.suiteId,
+      taskSetVersion: choice.version,
+      suitePolicy: taskSets[choice.version - 1]?.policy ?? null,
+    };
   const suiteId = await upsertSuite(tx, {
     name,
     version,
@@ -50,11 +59,19 @@ function namedPolicyVariant(metadata: JsonObject | undefined): string | null {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 }
 
-async function resolvePairingKey(tx: IngestSession, pair: string | undefined, fallback: string | null): Promise<string | null> {
+async function resolvePairingKey(
+  tx: IngestSession,
+  pair: string | undefined,
+  fallback: string | null,
+): Promise<string | null> {
   if (pair === undefined) return fallback;
   const target = await findPairTarget(tx, { runId: pair });
   if (!target) return pair;
-  if (target.pairingKey === null) throw new BundleInputError({ path: "pair", message: `run ${pair} has no pairing key; set one on its page, or pass a pairing key instead of its id` });
+  if (target.pairingKey === null)
+    throw new BundleInputError({
+      path: "pair",
+      message: `run ${pair} has no pairing key; set one on its page, or pass a pairing key instead of its id`,
+    });
   return target.pairingKey;
 }
 
@@ -65,12 +82,32 @@ async function resolvePairingKey(tx: IngestSession, pair: string | undefined, fa
  */
 export async function resolveRunIdentity(
   tx: IngestSession,
-  { run, header, format, suite, options }: { run: BundleHeader["runs"][number]; header: BundleHeader; format: string; suite: ResolvedSuite; options: UploadOptions },
+  {
+    run,
+    header,
+    format,
+    suite,
+    options,
+  }: {
+    run: BundleHeader["runs"][number];
+    header: BundleHeader;
+    format: string;
+    suite: ResolvedSuite;
+    options: UploadOptions;
+  },
 ): Promise<RunIdentity> {
   const policyHash = hashPolicy(header.suite.policy);
   const knownHashes = await listSuitePolicyHashes(tx, { suiteId: suite.suiteId });
-  const policyVariant = choosePolicyVariant({ named: namedPolicyVariant(run.metadata), policyHash, suitePolicyHash: hashPolicy(suite.suitePolicy), knownHashes });
-  const userMode = typeof run.metadata?.userMode === "string" && run.metadata.userMode.trim() !== "" ? run.metadata.userMode.trim() : "default";
+  const policyVariant = choosePolicyVariant({
+    named: namedPolicyVariant(run.metadata),
+    policyHash,
+    suitePolicyHash: hashPolicy(suite.suitePolicy),
+    knownHashes,
+  });
+  const userMode =
+    typeof run.metadata?.userMode === "string" && run.metadata.userMode.trim() !== ""
+      ? run.metadata.userMode.trim()
+      : "default";
   return {
     name: runDisplayName(run),
     nameIsCustom: !IMPORTED_FORMATS.has(format) && run.name !== undefined,

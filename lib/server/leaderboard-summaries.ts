@@ -7,7 +7,13 @@ import { getRunMetrics, METRICS_VERSION } from "./get-run-metrics";
 const COMPUTE_CONCURRENCY = 4;
 
 /** Writes the lean leaderboard row of one run from its (cached or freshly computed) metrics. */
-export async function refreshLeaderboardSummary({ runId, modelSize }: { runId: string; modelSize: string | null }): Promise<void> {
+export async function refreshLeaderboardSummary({
+  runId,
+  modelSize,
+}: {
+  runId: string;
+  modelSize: string | null;
+}): Promise<void> {
   const metrics = await getRunMetrics(runId);
   const counts = (await countRunRecords([runId])).get(runId);
   if (!counts) return;
@@ -24,9 +30,10 @@ export async function ensureLeaderboardSummaries(): Promise<void> {
     await Promise.all(
       pending.slice(start, start + COMPUTE_CONCURRENCY).map((run) =>
         // A run deleted meanwhile fails here and simply has no row.
-        refreshLeaderboardSummary(run).catch((error: unknown) => console.error(`could not summarise run ${run.runId}`, error)),
+        refreshLeaderboardSummary(run).catch((error: unknown) =>
+          console.error(`could not summarise run ${run.runId}`, error),
+        ),
       ),
     );
   }
 }
-

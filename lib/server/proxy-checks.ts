@@ -15,6 +15,10 @@ export function refusalOf(method: string, url: string, headers: Headers): Refusa
   if (!isStateChanging(method)) return null;
   const reason = crossOriginReason(headers, url);
   if (reason) return { status: 403, error: `${reason}; state-changing requests must come from this site` };
-  if (/^Bearer\s/i.test(headers.get("authorization") ?? "")) return { status: 403, error: "API tokens work only on /api routes; forms and server actions need a signed-in session" };
+  if (/^Bearer\s/i.test(headers.get("authorization") ?? ""))
+    return {
+      status: 403,
+      error: "API tokens work only on /api routes; forms and server actions need a signed-in session",
+    };
   return null;
 }

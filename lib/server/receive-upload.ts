@@ -47,7 +47,8 @@ export async function receiveUpload(
   try {
     stored = await storeUpload(uploadId, source.chunks, signal);
   } catch (error) {
-    if (error instanceof PayloadTooLargeError) throw new AppError("payload_too_large", error.message, { limitBytes: error.limitBytes });
+    if (error instanceof PayloadTooLargeError)
+      throw new AppError("payload_too_large", error.message, { limitBytes: error.limitBytes });
     if (timeout.aborted) {
       const message = `the upload took longer than ${seconds} s to arrive (LOOPSCOPE_MAX_READ_SECONDS)`;
       throw new AppError("unprocessable", message, { issues: [{ path: "", message }], totalIssues: 1 });
@@ -56,12 +57,24 @@ export async function receiveUpload(
     throw error;
   }
   await source.done;
-  await insertUpload({ id: uploadId, fileName: source.fileName, ...stored, actorId: actor.userId, actorName: actor.name, options: storableOptions(options) });
+  await insertUpload({
+    id: uploadId,
+    fileName: source.fileName,
+    ...stored,
+    actorId: actor.userId,
+    actorName: actor.name,
+    options: storableOptions(options),
+  });
   if (jobsEnabled()) {
     await enqueueJob(INGEST_QUEUE, { uploadId });
     return { kind: "queued", uploadId, statusUrl: uploadStatusUrl(uploadId) };
   }
   await processUpload({ uploadId, finalAttempt: true });
   const row = await findUploadStatus({ id: uploadId });
-  return { kind: "finished", uploadId, status: row?.httpStatus ?? 500, body: row?.result ?? { error: "the upload finished without an answer" } };
+  return {
+    kind: "finished",
+    uploadId,
+    status: row?.httpStatus ?? 500,
+    body: row?.result ?? { error: "the upload finished without an answer" },
+  };
 }

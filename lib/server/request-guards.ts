@@ -14,7 +14,8 @@ export function checkRouteParams(params: unknown): void {
   if (typeof params !== "object" || params === null) return;
   for (const [name, value] of Object.entries(params)) {
     const values: unknown[] = Array.isArray(value) ? value : [value];
-    if (values.some((item) => typeof item === "string" && CONTROL.test(item))) throw located(`params.${name}`, "must not contain control characters");
+    if (values.some((item) => typeof item === "string" && CONTROL.test(item)))
+      throw located(`params.${name}`, "must not contain control characters");
   }
 }
 

@@ -8,7 +8,10 @@ import { ingestBundle } from "./ingest-bundle";
 import { rescoreRun } from "./rescore-run";
 
 async function ingestTau2(): Promise<string> {
-  const result = await ingestBundle({ chunks: chunksOf(JSON.stringify(makeTau2VerdictDocument(uniqueId("rescore")))), fileName: "results.json" });
+  const result = await ingestBundle({
+    chunks: chunksOf(JSON.stringify(makeTau2VerdictDocument(uniqueId("rescore")))),
+    fileName: "results.json",
+  });
   if (result.kind !== "stored") throw new Error(JSON.stringify(result));
   return result.runs[0]?.id ?? "";
 }
@@ -17,7 +20,15 @@ function storedScores(runId: string) {
   return db().trajectory.findMany({
     where: { runId },
     orderBy: { trial: "asc" },
-    select: { trial: true, reward: true, success: true, replyCheck: true, toolErrorCount: true, unresolvedToolErrorCount: true, userTurns: true },
+    select: {
+      trial: true,
+      reward: true,
+      success: true,
+      replyCheck: true,
+      toolErrorCount: true,
+      unresolvedToolErrorCount: true,
+      userTurns: true,
+    },
   });
 }
 
@@ -25,8 +36,24 @@ describe("tau2 definitions at ingest and rescoring", () => {
   it("stores tau2's verdicts: communicate rule, reward_info null = failure, one recovery rule", async () => {
     const runId = await ingestTau2();
     expect(await storedScores(runId)).toEqual([
-      { trial: 0, reward: 0, success: false, replyCheck: true, toolErrorCount: 1, unresolvedToolErrorCount: 0, userTurns: 3 },
-      { trial: 1, reward: null, success: false, replyCheck: true, toolErrorCount: 1, unresolvedToolErrorCount: 0, userTurns: 3 },
+      {
+        trial: 0,
+        reward: 0,
+        success: false,
+        replyCheck: true,
+        toolErrorCount: 1,
+        unresolvedToolErrorCount: 0,
+        userTurns: 3,
+      },
+      {
+        trial: 1,
+        reward: null,
+        success: false,
+        replyCheck: true,
+        toolErrorCount: 1,
+        unresolvedToolErrorCount: 0,
+        userTurns: 3,
+      },
     ]);
     const run = await db().run.findUniqueOrThrow({ where: { id: runId }, select: { scoresVersion: true } });
     expect(run.scoresVersion).toBe(SCORES_VERSION);
@@ -38,7 +65,10 @@ describe("tau2 definitions at ingest and rescoring", () => {
 
   it("recomputes stale stored scores lazily on the first metrics read, and on demand", async () => {
     const runId = await ingestTau2();
-    await db().trajectory.updateMany({ where: { runId }, data: { success: null, replyCheck: false, unresolvedToolErrorCount: 7, firstErrorPosition: null } });
+    await db().trajectory.updateMany({
+      where: { runId },
+      data: { success: null, replyCheck: false, unresolvedToolErrorCount: 7, firstErrorPosition: null },
+    });
     await db().run.update({ where: { id: runId }, data: { scoresVersion: 1 } });
     const metrics = await getRunMetrics(runId);
     expect(metrics.successRate).toMatchObject({ successes: 0, n: 2 });
@@ -47,7 +77,10 @@ describe("tau2 definitions at ingest and rescoring", () => {
       [false, true, 0],
       [false, true, 0],
     ]);
-    const run = await db().run.findUniqueOrThrow({ where: { id: runId }, select: { scoresVersion: true, metricsCache: true } });
+    const run = await db().run.findUniqueOrThrow({
+      where: { id: runId },
+      select: { scoresVersion: true, metricsCache: true },
+    });
     expect(run.scoresVersion).toBe(SCORES_VERSION);
     expect(run.metricsCache).not.toBeNull();
     expect(await rescoreRun(runId)).toBe(2);

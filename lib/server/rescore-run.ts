@@ -1,5 +1,18 @@
-import { computeStoredScores, parseFlaggedTurns, scoringRulesFor, SCORES_VERSION, type MetricEvent } from "@/lib/metrics";
-import { listRunsToRescore, loadTrajectoriesToRescore, markRunRescored, readRunScoring, writeTrajectoryScores, type RescoreTrajectoryRow } from "@/lib/db/rescore";
+import {
+  computeStoredScores,
+  parseFlaggedTurns,
+  scoringRulesFor,
+  SCORES_VERSION,
+  type MetricEvent,
+} from "@/lib/metrics";
+import {
+  listRunsToRescore,
+  loadTrajectoriesToRescore,
+  markRunRescored,
+  readRunScoring,
+  writeTrajectoryScores,
+  type RescoreTrajectoryRow,
+} from "@/lib/db/rescore";
 
 const PAGE = 500;
 
@@ -57,7 +70,9 @@ export async function rescoreRunIfStale(runId: string): Promise<boolean> {
 }
 
 /** Every run scored with older definitions (the `npm run rescore` script). */
-export async function rescoreStaleRuns(onRun?: (run: { id: string; name: string; trajectories: number }) => void): Promise<number> {
+export async function rescoreStaleRuns(
+  onRun?: (run: { id: string; name: string; trajectories: number }) => void,
+): Promise<number> {
   const runs = await listRunsToRescore({ version: SCORES_VERSION });
   for (const run of runs) {
     const trajectories = await rescoreRun(run.id);

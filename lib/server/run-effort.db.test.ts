@@ -20,9 +20,17 @@ describe("cost and effort in the metrics API", () => {
   it("keeps tau2's agent and user cost apart and reports mean and total per trajectory", async () => {
     const model = uniqueId("effort").toLowerCase();
     // Two tasks x two trials; every simulation: agent 0.04, user 0.02, 8 s, 6 messages, 1 agent tool call.
-    const document = makeTau2Results({ domain: "airline", model: model, tasks: tasksFrom("eff", ["10", "11"]), agentCost: 0.04, duration: 8 });
+    const document = makeTau2Results({
+      domain: "airline",
+      model: model,
+      tasks: tasksFrom("eff", ["10", "11"]),
+      agentCost: 0.04,
+      duration: 8,
+    });
     const runId = await storedRunId(chunksOf(JSON.stringify(document)), `${model}.json`);
-    const response = await getMetrics(new Request(`http://test/api/runs/${runId}/metrics`), { params: Promise.resolve({ id: runId }) });
+    const response = await getMetrics(new Request(`http://test/api/runs/${runId}/metrics`), {
+      params: Promise.resolve({ id: runId }),
+    });
     expect(response.status).toBe(200);
     const { effort } = (await response.json()) as Awaited<ReturnType<typeof computeRunMetricsResponse>>;
     expect(effort.trajectories).toBe(4);
@@ -40,9 +48,30 @@ describe("cost and effort in the metrics API", () => {
   it("places a suite's runs by cost and success and marks the Pareto frontier", async () => {
     const model = uniqueId("pareto").toLowerCase();
     const domain = uniqueId("paretodomain").toLowerCase();
-    const cheap = await storedRunId(chunksOf(JSON.stringify(makeTau2Results({ domain, model: `${model}-a`, tasks: tasksFrom("p", ["10", "00"]), agentCost: 0.01 }))), "a.json");
-    const better = await storedRunId(chunksOf(JSON.stringify(makeTau2Results({ domain, model: `${model}-b`, tasks: tasksFrom("p", ["11", "10"]), agentCost: 0.02 }))), "b.json");
-    const dominated = await storedRunId(chunksOf(JSON.stringify(makeTau2Results({ domain, model: `${model}-c`, tasks: tasksFrom("p", ["10", "10"]), agentCost: 0.03 }))), "c.json");
+    const cheap = await storedRunId(
+      chunksOf(
+        JSON.stringify(
+          makeTau2Results({ domain, model: `${model}-a`, tasks: tasksFrom("p", ["10", "00"]), agentCost: 0.01 }),
+        ),
+      ),
+      "a.json",
+    );
+    const better = await storedRunId(
+      chunksOf(
+        JSON.stringify(
+          makeTau2Results({ domain, model: `${model}-b`, tasks: tasksFrom("p", ["11", "10"]), agentCost: 0.02 }),
+        ),
+      ),
+      "b.json",
+    );
+    const dominated = await storedRunId(
+      chunksOf(
+        JSON.stringify(
+          makeTau2Results({ domain, model: `${model}-c`, tasks: tasksFrom("p", ["10", "10"]), agentCost: 0.03 }),
+        ),
+      ),
+      "c.json",
+    );
     const { db } = await import("@/lib/db/client");
     const run = await db().run.findUniqueOrThrow({ where: { id: cheap }, select: { suiteId: true } });
     const chart = await getSuiteCostSuccess(run.suiteId, "agent");
@@ -54,27 +83,50 @@ describe("cost and effort in the metrics API", () => {
   });
 });
 
-describe.skipIf(!REAL_DATA_DIR)(REAL_DATA_DIR ? "effort of the real tau2 files" : `effort of the real tau2 files: skipped, ${REAL_DATA_SKIP_REASON}`, () => {
-  // Reference figures from ../shared/data/real/README.md (computed by tau2's own code).
-  const FILES = [
-    { file: "gpt-4.1-2025-04-14_telecom_no-user_gpt-4.1-2025-04-14_4trials_5tasks.json", messages: 20.2, agentCalls: 9.6, userCalls: 0, trajectories: 20 },
-    { file: "2025-10-13T11:40:16.379079_airline_llm_agent_grok-3_user_simulator_grok-3.json", messages: 21.125, agentCalls: 5.1875, userCalls: 0, trajectories: 16 },
-    { file: "2025-08-10T02:44:06.496849_telecom_llm_agent_gpt-4o_user_simulator_gpt-4o.json", messages: 35.75, agentCalls: 4.5, userCalls: 6.25, trajectories: 20 },
-  ];
-  it.each(FILES)("$file: messages, tool calls and recorded costs per trajectory", async (expected) => {
-    const runId = await storedRunId(createReadStream(realDataFile(expected.file)), expected.file);
-    const { effort } = await computeRunMetricsResponse(runId);
-    expect(effort.trajectories).toBe(expected.trajectories);
-    expect(effort.messages.mean).toBeCloseTo(expected.messages, 9);
-    expect(effort.agentToolCalls.mean).toBeCloseTo(expected.agentCalls, 9);
-    expect(effort.userToolCalls.mean).toBeCloseTo(expected.userCalls, 9);
-    // The cost split as the file records it, summed here straight from the JSON.
-    const raw = JSON.parse(readFileSync(realDataFile(expected.file), "utf8")) as { simulations: { agent_cost: number; user_cost: number }[] };
-    const agent = raw.simulations.reduce((sum, simulation) => sum + simulation.agent_cost, 0);
-    const user = raw.simulations.reduce((sum, simulation) => sum + simulation.user_cost, 0);
-    expect(effort.agentCostUsd.total).toBeCloseTo(agent, 9);
-    expect(effort.userCostUsd.total).toBeCloseTo(user, 9);
-    expect(effort.costUsd.total).toBeCloseTo(agent + user, 9);
-    expect(effort.agentCostUsd.n).toBe(expected.trajectories);
-  });
-});
+describe.skipIf(!REAL_DATA_DIR)(
+  REAL_DATA_DIR ? "effort of the real tau2 files" : `effort of the real tau2 files: skipped, ${REAL_DATA_SKIP_REASON}`,
+  () => {
+    // Reference figures from ../shared/data/real/README.md (computed by tau2's own code).
+    const FILES = [
+      {
+        file: "gpt-4.1-2025-04-14_telecom_no-user_gpt-4.1-2025-04-14_4trials_5tasks.json",
+        messages: 20.2,
+        agentCalls: 9.6,
+        userCalls: 0,
+        trajectories: 20,
+      },
+      {
+        file: "2025-10-13T11:40:16.379079_airline_llm_agent_grok-3_user_simulator_grok-3.json",
+        messages: 21.125,
+        agentCalls: 5.1875,
+        userCalls: 0,
+        trajectories: 16,
+      },
+      {
+        file: "2025-08-10T02:44:06.496849_telecom_llm_agent_gpt-4o_user_simulator_gpt-4o.json",
+        messages: 35.75,
+        agentCalls: 4.5,
+        userCalls: 6.25,
+        trajectories: 20,
+      },
+    ];
+    it.each(FILES)("$file: messages, tool calls and recorded costs per trajectory", async (expected) => {
+      const runId = await storedRunId(createReadStream(realDataFile(expected.file)), expected.file);
+      const { effort } = await computeRunMetricsResponse(runId);
+      expect(effort.trajectories).toBe(expected.trajectories);
+      expect(effort.messages.mean).toBeCloseTo(expected.messages, 9);
+      expect(effort.agentToolCalls.mean).toBeCloseTo(expected.agentCalls, 9);
+      expect(effort.userToolCalls.mean).toBeCloseTo(expected.userCalls, 9);
+      // The cost split as the file records it, summed here straight from the JSON.
+      const raw = JSON.parse(readFileSync(realDataFile(expected.file), "utf8")) as {
+        simulations: { agent_cost: number; user_cost: number }[];
+      };
+      const agent = raw.simulations.reduce((sum, simulation) => sum + simulation.agent_cost, 0);
+      const user = raw.simulations.reduce((sum, simulation) => sum + simulation.user_cost, 0);
+      expect(effort.agentCostUsd.total).toBeCloseTo(agent, 9);
+      expect(effort.userCostUsd.total).toBeCloseTo(user, 9);
+      expect(effort.costUsd.total).toBeCloseTo(agent + user, 9);
+      expect(effort.agentCostUsd.n).toBe(expected.trajectories);
+    });
+  },
+);

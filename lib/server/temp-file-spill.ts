@@ -22,7 +22,8 @@ export function createTempFileSpill(): RecordSpill {
         writer = createWriteStream(path());
       }
       count += 1;
-      if (!writer.write(`${JSON.stringify([item.array, item.index, item.value, item.tooDeep === true])}\n`)) await once(writer, "drain");
+      if (!writer.write(`${JSON.stringify([item.array, item.index, item.value, item.tooDeep === true])}\n`))
+        await once(writer, "drain");
     },
     async *replay() {
       if (!writer || count === 0) return;

@@ -4,8 +4,13 @@ import { parseUploadOptions } from "./upload-options";
 
 describe("parseUploadOptions", () => {
   it("reads repeated tags, variant and pair from the query string and multipart fields", () => {
-    const fields = new Map([["tag", ["owner=ana"]], ["variant", ["sft"]]]);
-    expect(parseUploadOptions("http://x/api/bundles?tag=experiment%3Dsft-v2&tag=batch%3D3&pair=gpt-4.1", fields)).toEqual({
+    const fields = new Map([
+      ["tag", ["owner=ana"]],
+      ["variant", ["sft"]],
+    ]);
+    expect(
+      parseUploadOptions("http://x/api/bundles?tag=experiment%3Dsft-v2&tag=batch%3D3&pair=gpt-4.1", fields),
+    ).toEqual({
       tags: { experiment: "sft-v2", batch: "3", owner: "ana" },
       variant: "sft",
       pair: "gpt-4.1",
@@ -13,7 +18,15 @@ describe("parseUploadOptions", () => {
   });
 
   it("gives nothing for an upload without options and treats empty fields as absent", () => {
-    expect(parseUploadOptions("http://x/api/bundles", new Map([["variant", [""]], ["tag", [""]]]))).toEqual({ tags: {} });
+    expect(
+      parseUploadOptions(
+        "http://x/api/bundles",
+        new Map([
+          ["variant", [""]],
+          ["tag", [""]],
+        ]),
+      ),
+    ).toEqual({ tags: {} });
   });
 
   it("rejects a malformed tag with a located issue", () => {

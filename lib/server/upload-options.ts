@@ -33,5 +33,9 @@ export function parseUploadOptions(url: string, fields: ReadonlyMap<string, stri
   const all = (name: string) => [...params.getAll(name), ...(fields.get(name) ?? [])];
   const last = (name: string) => all(name).at(-1);
   const parsed = UploadOptionsSchema.parse({ tag: all("tag"), variant: last("variant"), pair: last("pair") });
-  return { tags: parsed.tag, ...(parsed.variant === undefined ? {} : { variant: parsed.variant }), ...(parsed.pair === undefined ? {} : { pair: parsed.pair }) };
+  return {
+    tags: parsed.tag,
+    ...(parsed.variant === undefined ? {} : { variant: parsed.variant }),
+    ...(parsed.pair === undefined ? {} : { pair: parsed.pair }),
+  };
 }

@@ -14,7 +14,16 @@ export interface UploadSource {
   scorer?: string;
 }
 
-const RAW_TYPES = ["application/json", "application/x-ndjson", "application/jsonl", "application/gzip", "application/x-gzip", "application/octet-stream", "application/zip", "application/x-tar"];
+const RAW_TYPES = [
+  "application/json",
+  "application/x-ndjson",
+  "application/jsonl",
+  "application/gzip",
+  "application/x-gzip",
+  "application/octet-stream",
+  "application/zip",
+  "application/x-tar",
+];
 
 function scorerFromRequest(request: Request): string | undefined {
   const value = new URL(request.url).searchParams.get("scorer")?.trim();
@@ -63,16 +72,29 @@ function malformedMultipart(error: unknown): AppError {
 /** Gives the uploaded file as a byte stream without buffering it: a multipart field `file` or the raw body. */
 export async function readUpload(request: Request): Promise<UploadSource> {
   const body = request.body;
-  if (!body) throw new AppError("bad_request", "the request has no body; send the bundle as multipart field `file` or as the raw body");
+  if (!body)
+    throw new AppError(
+      "bad_request",
+      "the request has no body; send the bundle as multipart field `file` or as the raw body",
+    );
   // The multipart boundary is case-sensitive: only the media type may be lowercased.
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
   if (mediaType === "multipart/form-data") return readMultipart(request, body, contentType);
   if (mediaType !== "" && !RAW_TYPES.includes(mediaType)) {
-    throw new AppError("bad_request", `unsupported content type "${mediaType}"; use multipart/form-data or one of ${RAW_TYPES.join(", ")}`);
+    throw new AppError(
+      "bad_request",
+      `unsupported content type "${mediaType}"; use multipart/form-data or one of ${RAW_TYPES.join(", ")}`,
+    );
   }
   const scorer = scorerFromRequest(request);
-  return { fileName: fileNameFromRequest(request), chunks: toNodeStream(body), done: Promise.resolve(), fields: new Map(), ...(scorer === undefined ? {} : { scorer }) };
+  return {
+    fileName: fileNameFromRequest(request),
+    chunks: toNodeStream(body),
+    done: Promise.resolve(),
+    fields: new Map(),
+    ...(scorer === undefined ? {} : { scorer }),
+  };
 }
 
 function toNodeStream(body: ReadableStream<Uint8Array>): Readable {

@@ -22,7 +22,11 @@ export function uploadDirectory(): string {
  * Streams an upload to raw storage exactly as it arrived (gzip and archives stay compressed),
  * hashing and counting on the way; over the size limit the partial file is removed.
  */
-export async function storeUpload(uploadId: string, chunks: AsyncIterable<Uint8Array>, signal?: AbortSignal): Promise<StoredUpload> {
+export async function storeUpload(
+  uploadId: string,
+  chunks: AsyncIterable<Uint8Array>,
+  signal?: AbortSignal,
+): Promise<StoredUpload> {
   const limit = serverConfig().LOOPSCOPE_MAX_UPLOAD_BYTES;
   const directory = uploadDirectory();
   await mkdir(directory, { recursive: true });

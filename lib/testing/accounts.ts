@@ -5,7 +5,9 @@ import { SESSION_COOKIE, digest, newApiToken, newSecret } from "@/lib/server/aut
 import { uniqueId } from "./factories";
 
 /** A user with a live session; returns the headers a browser of that user would send. */
-export async function makeUserSession(role: Role): Promise<{ userId: string; email: string; password: string; cookie: string }> {
+export async function makeUserSession(
+  role: Role,
+): Promise<{ userId: string; email: string; password: string; cookie: string }> {
   const email = `${uniqueId(role)}@example.test`;
   const password = "a long enough password";
   const user = await createUser({ email, name: `${role} tester`, passwordHash: await hashPassword(password), role });
@@ -14,7 +16,11 @@ export async function makeUserSession(role: Role): Promise<{ userId: string; ema
   return { userId: user.id, email, password, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
-export async function makeApiToken(userId: string, scopes: string[], expiresAt: Date | null = null): Promise<{ id: string; token: string }> {
+export async function makeApiToken(
+  userId: string,
+  scopes: string[],
+  expiresAt: Date | null = null,
+): Promise<{ id: string; token: string }> {
   const { token, prefix, hash } = newApiToken();
   const dto = await createApiToken({ userId, name: uniqueId("token"), tokenHash: hash, prefix, scopes, expiresAt });
   return { id: dto.id, token };

@@ -54,7 +54,13 @@ export function makeTask(overrides: Partial<TaskInput> = {}): TaskInput {
 }
 
 export function makeRun(overrides: Partial<RunInput> = {}): RunInput {
-  return { id: "base", model: { name: "qwen3-4b", family: "qwen3", size: "4B" }, variant: "base", pairingKey: "qwen3-4b", ...overrides };
+  return {
+    id: "base",
+    model: { name: "qwen3-4b", family: "qwen3", size: "4B" },
+    variant: "base",
+    pairingKey: "qwen3-4b",
+    ...overrides,
+  };
 }
 
 export function makeEvents(): EventInput[] {
@@ -97,7 +103,14 @@ export function makeTurnPrediction(overrides: Partial<TurnPredictionInput> = {})
 export function makeBundle(overrides: Partial<BundleInput> = {}): BundleInput {
   return {
     schemaVersion: BUNDLE_SCHEMA_VERSION,
-    suite: { name: uniqueId("suite"), version: "1", tools: [{ name: "lookup", access: "read" }, { name: "refund", access: "write" }] },
+    suite: {
+      name: uniqueId("suite"),
+      version: "1",
+      tools: [
+        { name: "lookup", access: "read" },
+        { name: "refund", access: "write" },
+      ],
+    },
     tasks: [makeTask()],
     runs: [makeRun()],
     trajectories: [makeTrajectory()],

@@ -6,7 +6,16 @@ import type { LeaderboardEntry, LeaderboardPageData } from "@/lib/presenters/lea
 /** Test helper: the metrics of an empty run (every rate undefined), with the given fields replaced. */
 export function makeRunMetrics(patch: Partial<RunMetricsResponse> = {}): RunMetricsResponse {
   const empty = computeRunMetrics([], []);
-  return { runId: "run", metricsVersion: 4, ...empty, stopReasons: {}, stopReasonDetails: [], stateCheck: null, effort: computeEffort([]), ...patch };
+  return {
+    runId: "run",
+    metricsVersion: 4,
+    ...empty,
+    stopReasons: {},
+    stopReasonDetails: [],
+    stateCheck: null,
+    effort: computeEffort([]),
+    ...patch,
+  };
 }
 
 export function makeRunSummary(patch: Partial<RunSummary> = {}): RunSummary {
@@ -39,13 +48,20 @@ export function makeRunSummary(patch: Partial<RunSummary> = {}): RunSummary {
   };
 }
 
-export function makeEntry(run: Partial<RunSummary>, metrics: Partial<RunMetricsResponse> = {}, suiteId = "suite-a"): LeaderboardEntry {
+export function makeEntry(
+  run: Partial<RunSummary>,
+  metrics: Partial<RunMetricsResponse> = {},
+  suiteId = "suite-a",
+): LeaderboardEntry {
   const summary = makeRunSummary(run);
   return { run: summary, suiteId, metrics: makeRunMetrics({ runId: summary.id, ...metrics }) };
 }
 
 /** A page as the server hands it over: the entries in order, with totals and facets. */
-export function makePageData(entries: readonly LeaderboardEntry[], patch: Partial<LeaderboardPageData> = {}): LeaderboardPageData {
+export function makePageData(
+  entries: readonly LeaderboardEntry[],
+  patch: Partial<LeaderboardPageData> = {},
+): LeaderboardPageData {
   return {
     entries,
     totals: { matching: entries.length, hidden: 0, hasGold: true, hasClosed: true, hasProxy: false },

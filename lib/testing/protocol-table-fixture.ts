@@ -1,7 +1,14 @@
 import { buildProtocolTable, type ProtocolRunInput, type ProtocolTable } from "@/lib/presenters/protocol-table";
 import { makeRunMetrics } from "./leaderboard-fixtures";
 
-const gold = (rouge1F1: number, allTurnSuccess: number, textTurnSuccess: number, toolTurnSuccess: number, exactCallAccuracy: number, argumentF1: number | null) => ({
+const gold = (
+  rouge1F1: number,
+  allTurnSuccess: number,
+  textTurnSuccess: number,
+  toolTurnSuccess: number,
+  exactCallAccuracy: number,
+  argumentF1: number | null,
+) => ({
   rouge1F1,
   allTurnSuccess,
   textTurnSuccess,

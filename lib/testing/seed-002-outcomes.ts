@@ -23,26 +23,118 @@ interface Trace {
 }
 
 export const SEED_002_TRACES: readonly Trace[] = [
-  { task: "refund", trial: 1, events: [["lookup", "ok"], ["refund", "ok"], ["respond", "ok"]], final: { refund_cents: 2500, status: "refunded" }, reply: "Refunded 2500 cents.", stop: "finished" },
-  { task: "refund", trial: 2, events: [["lookup", "error"], ["lookup", "ok"], ["refund", "ok"], ["respond", "ok"]], final: { refund_cents: 2500, status: "refunded" }, reply: "Refunded 2500 cents.", stop: "finished" },
-  { task: "refund", trial: 3, events: [["lookup", "ok"], ["respond", "ok"]], final: { refund_cents: 0, status: "paid" }, reply: "Refunded 2500 cents.", stop: "finished" },
-  { task: "address", trial: 1, events: [["lookup", "ok"], ["update", "ok"], ["respond", "ok"]], final: { address: "42 Pine St", status: "updated" }, reply: "Address updated to 42 Pine St.", stop: "finished" },
-  { task: "address", trial: 2, events: [["lookup", "error"], ["lookup", "error"], ["respond", "ok"]], final: { address: "9 Oak St", status: "unchanged" }, reply: "Could not complete the update.", stop: "turn_limit" },
-  { task: "address", trial: 3, events: [["lookup", "ok"], ["update", "ok"], ["respond", "ok"]], final: { address: "24 Pine St", status: "updated" }, reply: "Address updated to 24 Pine St.", stop: "finished" },
+  {
+    task: "refund",
+    trial: 1,
+    events: [
+      ["lookup", "ok"],
+      ["refund", "ok"],
+      ["respond", "ok"],
+    ],
+    final: { refund_cents: 2500, status: "refunded" },
+    reply: "Refunded 2500 cents.",
+    stop: "finished",
+  },
+  {
+    task: "refund",
+    trial: 2,
+    events: [
+      ["lookup", "error"],
+      ["lookup", "ok"],
+      ["refund", "ok"],
+      ["respond", "ok"],
+    ],
+    final: { refund_cents: 2500, status: "refunded" },
+    reply: "Refunded 2500 cents.",
+    stop: "finished",
+  },
+  {
+    task: "refund",
+    trial: 3,
+    events: [
+      ["lookup", "ok"],
+      ["respond", "ok"],
+    ],
+    final: { refund_cents: 0, status: "paid" },
+    reply: "Refunded 2500 cents.",
+    stop: "finished",
+  },
+  {
+    task: "address",
+    trial: 1,
+    events: [
+      ["lookup", "ok"],
+      ["update", "ok"],
+      ["respond", "ok"],
+    ],
+    final: { address: "42 Pine St", status: "updated" },
+    reply: "Address updated to 42 Pine St.",
+    stop: "finished",
+  },
+  {
+    task: "address",
+    trial: 2,
+    events: [
+      ["lookup", "error"],
+      ["lookup", "error"],
+      ["respond", "ok"],
+    ],
+    final: { address: "9 Oak St", status: "unchanged" },
+    reply: "Could not complete the update.",
+    stop: "turn_limit",
+  },
+  {
+    task: "address",
+    trial: 3,
+    events: [
+      ["lookup", "ok"],
+      ["update", "ok"],
+      ["respond", "ok"],
+    ],
+    final: { address: "24 Pine St", status: "updated" },
+    reply: "Address updated to 24 Pine St.",
+    stop: "finished",
+  },
 ];
 
 /** "respond" becomes an agent message; every other action a tool call followed by its result. */
 export function traceToEvents(trace: Trace): MetricEvent[] {
-  const events: MetricEvent[] = [{ seq: 0, turnIndex: 0, kind: "user_message", actor: "user", toolName: null, callId: null, isError: false, text: "request" }];
+  const events: MetricEvent[] = [
+    {
+      seq: 0,
+      turnIndex: 0,
+      kind: "user_message",
+      actor: "user",
+      toolName: null,
+      callId: null,
+      isError: false,
+      text: "request",
+    },
+  ];
   trace.events.forEach(([action, result], i) => {
     const base = { turnIndex: 0, actor: "agent" as const, text: null };
     if (action === "respond") {
-      events.push({ ...base, seq: events.length, kind: "agent_message", toolName: null, callId: null, isError: false, text: trace.reply });
+      events.push({
+        ...base,
+        seq: events.length,
+        kind: "agent_message",
+        toolName: null,
+        callId: null,
+        isError: false,
+        text: trace.reply,
+      });
       return;
     }
     const callId = `c${i}`;
     events.push({ ...base, seq: events.length, kind: "tool_call", toolName: action, callId, isError: false });
-    events.push({ ...base, seq: events.length, kind: "tool_result", toolName: action, callId, isError: result === "error" });
+    events.push({
+      ...base,
+      seq: events.length,
+      kind: "tool_result",
+      toolName: action,
+      callId,
+      isError: result === "error",
+    });
   });
   return events;
 }
@@ -73,7 +165,14 @@ export function buildSeed002Outcomes(): TrajectoryOutcome[] {
       firstErrorPosition: score.firstErrorPosition,
       persona: null,
       tags: [],
-      judge: { goalCompleted: null, errorSource: null, toolHallucination: null, userHallucination: null, policyViolation: null, failureCategory: null },
+      judge: {
+        goalCompleted: null,
+        errorSource: null,
+        toolHallucination: null,
+        userHallucination: null,
+        policyViolation: null,
+        failureCategory: null,
+      },
     };
   });
 }

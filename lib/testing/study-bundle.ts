@@ -13,7 +13,12 @@ export function makeJudgedBundle(count: number, runName = uniqueId("study-run"))
     trajectories: Array.from({ length: count }, (_, index) =>
       makeTrajectory({
         trial: index + 1,
-        judge: { name: "gpt-judge", rationale: `rationale ${index + 1}`, failureCategory: index % 3 === 0 ? undefined : "wrong_amount", ...JUDGE_CYCLE[index % 3] },
+        judge: {
+          name: "gpt-judge",
+          rationale: `rationale ${index + 1}`,
+          failureCategory: index % 3 === 0 ? undefined : "wrong_amount",
+          ...JUDGE_CYCLE[index % 3],
+        },
         turnLabels: [{ turn: 0, success: index % 3 === 0, rationale: "judge turn note" }],
       }),
     ),

@@ -10,6 +10,14 @@ export function actorOf(user: { userId: string }, role: Role, name = `${role} te
 
 /** An admin and two annotators as actors (users exist in the database). */
 export async function makeStudyPeople(): Promise<{ admin: Actor; ann: Actor; ben: Actor }> {
-  const [admin, ann, ben] = await Promise.all([makeUserSession("admin"), makeUserSession("annotator"), makeUserSession("annotator")]);
-  return { admin: actorOf(admin, "admin"), ann: actorOf(ann, "annotator", `Ann ${uniqueId("a")}`), ben: actorOf(ben, "annotator", `Ben ${uniqueId("b")}`) };
+  const [admin, ann, ben] = await Promise.all([
+    makeUserSession("admin"),
+    makeUserSession("annotator"),
+    makeUserSession("annotator"),
+  ]);
+  return {
+    admin: actorOf(admin, "admin"),
+    ann: actorOf(ann, "annotator", `Ann ${uniqueId("a")}`),
+    ben: actorOf(ben, "annotator", `Ben ${uniqueId("b")}`),
+  };
 }

@@ -9,7 +9,9 @@ const US = "not_completed_user";
 export const GOAL = { a: [C, C, C, AG, AG, US], b: [C, C, AG, AG, AG, US], judge: [C, AG, AG, AG, C, US] };
 
 function labelsOf(key: string, name: string, dimension: string, values: readonly (string | null)[]): ReportLabel[] {
-  return values.flatMap((value, i) => (value === null ? [] : [{ itemId: `item-${i + 1}`, annotatorKey: key, annotatorName: name, dimension, value }]));
+  return values.flatMap((value, i) =>
+    value === null ? [] : [{ itemId: `item-${i + 1}`, annotatorKey: key, annotatorName: name, dimension, value }],
+  );
 }
 
 /** Two annotators on six items; B skipped user hallucination on item 6; the judge has only goal labels. */
@@ -28,7 +30,10 @@ export function makeStudyReportFixture(): ReportInput {
       trial: 1,
       judge: { goal_completion: judge, tool_hallucination: null, user_hallucination: null },
     })),
-    annotators: [{ key: "user-a", name: "Ann", assigned: 6 }, { key: "user-b", name: "Ben", assigned: 6 }],
+    annotators: [
+      { key: "user-a", name: "Ann", assigned: 6 },
+      { key: "user-b", name: "Ben", assigned: 6 },
+    ],
     labels: [
       ...labelsOf("user-a", "Ann", "goal_completion", GOAL.a),
       ...labelsOf("user-b", "Ben", "goal_completion", GOAL.b),

@@ -29,14 +29,37 @@ export interface Tau2ResultsOptions {
 function task(id: string, domain: string, revision: number): Record<string, unknown> {
   return {
     id,
-    description: { purpose: `Check ${id}.`, relevant_policies: null, notes: revision > 0 ? `revision ${revision}` : null },
-    user_scenario: { persona: null, instructions: { domain, reason_for_call: `About ${id}.`, known_info: "You are Ana.", unknown_info: null, task_instructions: "Ask for help." } },
+    description: {
+      purpose: `Check ${id}.`,
+      relevant_policies: null,
+      notes: revision > 0 ? `revision ${revision}` : null,
+    },
+    user_scenario: {
+      persona: null,
+      instructions: {
+        domain,
+        reason_for_call: `About ${id}.`,
+        known_info: "You are Ana.",
+        unknown_info: null,
+        task_instructions: "Ask for help.",
+      },
+    },
     initial_state: null,
-    evaluation_criteria: { actions: [{ action_id: "a0", requestor: "assistant", name: "get_order", arguments: { id } }], communicate_info: [], nl_assertions: null, reward_basis: ["DB"] },
+    evaluation_criteria: {
+      actions: [{ action_id: "a0", requestor: "assistant", name: "get_order", arguments: { id } }],
+      communicate_info: [],
+      nl_assertions: null,
+      reward_basis: ["DB"],
+    },
   };
 }
 
-function simulation(taskId: string, trial: number, reward: number, cost: { agent: number; duration: number }): Tau2Simulation {
+function simulation(
+  taskId: string,
+  trial: number,
+  reward: number,
+  cost: { agent: number; duration: number },
+): Tau2Simulation {
   const success = reward === 1;
   return {
     id: `${taskId}-trial-${trial}`,
@@ -50,7 +73,12 @@ function simulation(taskId: string, trial: number, reward: number, cost: { agent
     messages: [
       { role: "assistant", content: "Hi! How can I help?", turn_idx: 0 },
       { role: "user", content: `About ${taskId}.`, turn_idx: 1 },
-      { role: "assistant", content: null, tool_calls: [{ id: "c1", name: "get_order", arguments: { id: taskId }, requestor: "assistant" }], turn_idx: 2 },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "c1", name: "get_order", arguments: { id: taskId }, requestor: "assistant" }],
+        turn_idx: 2,
+      },
       { role: "tool", id: "c1", content: '{"status": "ok"}', requestor: "assistant", error: false, turn_idx: 3 },
       { role: "assistant", content: "Done.", turn_idx: 4 },
       { role: "user", content: "Thanks ###STOP###", turn_idx: 5 },
@@ -79,10 +107,12 @@ export function makeTau2Results(input: Tau2ResultsOptions = {}): Tau2Results {
   const trialCount = options.trials ?? 1;
   const taskTrials: Tau2TaskTrials[] = Array.isArray(options.tasks)
     ? options.tasks
-    : (options.taskIds ?? Array.from({ length: options.tasks ?? 3 }, (_, index) => String(index))).map((id, taskIndex) => ({
-        id,
-        rewards: Array.from({ length: trialCount }, (_, trial) => (succeeding(taskIndex, trial) ? 1 : 0)),
-      }));
+    : (options.taskIds ?? Array.from({ length: options.tasks ?? 3 }, (_, index) => String(index))).map(
+        (id, taskIndex) => ({
+          id,
+          rewards: Array.from({ length: trialCount }, (_, trial) => (succeeding(taskIndex, trial) ? 1 : 0)),
+        }),
+      );
   const cost = { agent: options.agentCost ?? 0.01, duration: options.duration ?? 1.5 };
   return {
     timestamp: options.timestamp ?? "2026-11-30T10:00:00.000000",
@@ -92,12 +122,27 @@ export function makeTau2Results(input: Tau2ResultsOptions = {}): Tau2Results {
       max_steps: 200,
       max_errors: 10,
       seed: 300,
-      agent_info: { implementation: options.agentImplementation ?? "llm_agent", llm: options.model, llm_args: { temperature: 0 } },
-      user_info: { implementation: options.userImplementation ?? "user_simulator", llm: "gpt-4.1", llm_args: { temperature: 0 } },
+      agent_info: {
+        implementation: options.agentImplementation ?? "llm_agent",
+        llm: options.model,
+        llm_args: { temperature: 0 },
+      },
+      user_info: {
+        implementation: options.userImplementation ?? "user_simulator",
+        llm: "gpt-4.1",
+        llm_args: { temperature: 0 },
+      },
       environment_info: {
         domain_name: options.domain,
         policy: options.policy ?? `# ${options.domain} policy\nHelp the user.`,
-        tool_defs: { get_order: { name: "get_order", doc: "Reads an order.", params: { type: "object", properties: { id: { type: "string" } } }, returns: null } },
+        tool_defs: {
+          get_order: {
+            name: "get_order",
+            doc: "Reads an order.",
+            params: { type: "object", properties: { id: { type: "string" } } },
+            returns: null,
+          },
+        },
       },
     },
     tasks: taskTrials.map((t) => task(t.id, options.domain, options.taskRevision ?? 0)),
@@ -107,5 +152,8 @@ export function makeTau2Results(input: Tau2ResultsOptions = {}): Tau2Results {
 
 /** Per-task rewards from a string of 0/1 per trial, e.g. tasksFrom("air", ["11", "01", "00"]). */
 export function tasksFrom(prefix: string, trials: string[]): Tau2TaskTrials[] {
-  return trials.map((outcomes, index) => ({ id: `${prefix}-${index + 1}`, rewards: [...outcomes].map((outcome) => (outcome === "1" ? 1 : 0)) }));
+  return trials.map((outcomes, index) => ({
+    id: `${prefix}-${index + 1}`,
+    rewards: [...outcomes].map((outcome) => (outcome === "1" ? 1 : 0)),
+  }));
 }

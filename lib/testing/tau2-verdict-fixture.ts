@@ -12,18 +12,64 @@ function messages(amount: number, tag: string): unknown[] {
     { role: "system", content: LONG_SYSTEM_PROMPT, turn_idx: 0 },
     { role: "assistant", content: "Hi! How can I help you today?", turn_idx: 1 },
     { role: "user", content: `My flight was delayed, I want compensation (${tag}).`, turn_idx: 2 },
-    { role: "assistant", content: null, tool_calls: [{ id: "c1", name: "get_user_details", arguments: { user_id: "mia_kim_4397" }, requestor: "assistant" }], turn_idx: 3 },
-    { role: "tool", id: "c1", content: '{"user_id": "mia_kim_4397", "membership": "gold"}', requestor: "assistant", error: false, turn_idx: 4 },
-    { role: "assistant", content: null, tool_calls: [{ id: "c2", name: "send_certificate", arguments: { user_id: "mia_kim_4397", amount: 999 }, requestor: "assistant" }], turn_idx: 5 },
-    { role: "tool", id: "c2", content: "Error: amount exceeds the allowed maximum", requestor: "assistant", error: true, turn_idx: 6 },
     {
       role: "assistant",
       content: null,
-      tool_calls: [{ id: "c3", name: "send_certificate", arguments: { user_id: "mia_kim_4397", amount }, requestor: "assistant" }],
+      tool_calls: [
+        { id: "c1", name: "get_user_details", arguments: { user_id: "mia_kim_4397" }, requestor: "assistant" },
+      ],
+      turn_idx: 3,
+    },
+    {
+      role: "tool",
+      id: "c1",
+      content: '{"user_id": "mia_kim_4397", "membership": "gold"}',
+      requestor: "assistant",
+      error: false,
+      turn_idx: 4,
+    },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [
+        {
+          id: "c2",
+          name: "send_certificate",
+          arguments: { user_id: "mia_kim_4397", amount: 999 },
+          requestor: "assistant",
+        },
+      ],
+      turn_idx: 5,
+    },
+    {
+      role: "tool",
+      id: "c2",
+      content: "Error: amount exceeds the allowed maximum",
+      requestor: "assistant",
+      error: true,
+      turn_idx: 6,
+    },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [
+        { id: "c3", name: "send_certificate", arguments: { user_id: "mia_kim_4397", amount }, requestor: "assistant" },
+      ],
       turn_idx: 7,
     },
-    { role: "tool", id: "c3", content: `Certificate of ${amount} sent.`, requestor: "assistant", error: false, turn_idx: 8 },
-    { role: "assistant", content: `Done. Your total spend with us is $23,553, and I sent a certificate of $${amount}.`, turn_idx: 9 },
+    {
+      role: "tool",
+      id: "c3",
+      content: `Certificate of ${amount} sent.`,
+      requestor: "assistant",
+      error: false,
+      turn_idx: 8,
+    },
+    {
+      role: "assistant",
+      content: `Done. Your total spend with us is $23,553, and I sent a certificate of $${amount}.`,
+      turn_idx: 9,
+    },
     { role: "user", content: "Thanks! Also, what else do you see?", turn_idx: 10 },
     { role: "assistant", content: LONG_AGENT_TEXT, turn_idx: 11 },
     { role: "user", content: "###STOP###", turn_idx: 12 },
@@ -31,8 +77,22 @@ function messages(amount: number, tag: string): unknown[] {
 }
 
 const expectedActions = [
-  { action_id: "0", requestor: "assistant", name: "get_user_details", arguments: { user_id: "mia_kim_4397" }, info: null, compare_args: null },
-  { action_id: "1", requestor: "assistant", name: "send_certificate", arguments: { user_id: "mia_kim_4397", amount: 50 }, info: null, compare_args: null },
+  {
+    action_id: "0",
+    requestor: "assistant",
+    name: "get_user_details",
+    arguments: { user_id: "mia_kim_4397" },
+    info: null,
+    compare_args: null,
+  },
+  {
+    action_id: "1",
+    requestor: "assistant",
+    name: "send_certificate",
+    arguments: { user_id: "mia_kim_4397", amount: 50 },
+    info: null,
+    compare_args: null,
+  },
 ];
 
 function failedRewardInfo(): unknown {
@@ -44,8 +104,12 @@ function failedRewardInfo(): unknown {
       { action: expectedActions[0], action_match: true, action_reward: 1.0 },
       { action: expectedActions[1], action_match: false, action_reward: 0.0 },
     ],
-    nl_assertions: [{ nl_assertion: "Agent apologizes for the delay.", met: false, justification: "The agent never apologized." }],
-    communicate_checks: [{ info: "23553", met: true, justification: "Information '23553' communicated in the message" }],
+    nl_assertions: [
+      { nl_assertion: "Agent apologizes for the delay.", met: false, justification: "The agent never apologized." },
+    ],
+    communicate_checks: [
+      { info: "23553", met: true, justification: "Information '23553' communicated in the message" },
+    ],
     reward_basis: ["DB", "COMMUNICATE"],
     reward_breakdown: { DB: 0.0, COMMUNICATE: 1.0 },
     info: { env: null, nl: null, communicate: null, action: null },
@@ -67,7 +131,16 @@ export function makeTau2VerdictDocument(tag: string, domain = `airline-${tag}`):
       {
         id: TAU2_FIXTURE_TASK_ID,
         description: { purpose: "Compensate a delayed gold member.", relevant_policies: null, notes: null },
-        user_scenario: { persona: null, instructions: { domain: "airline", reason_for_call: "Delay.", known_info: "You are Mia Kim.", unknown_info: null, task_instructions: "Ask for compensation." } },
+        user_scenario: {
+          persona: null,
+          instructions: {
+            domain: "airline",
+            reason_for_call: "Delay.",
+            known_info: "You are Mia Kim.",
+            unknown_info: null,
+            task_instructions: "Ask for compensation.",
+          },
+        },
         initial_state: null,
         evaluation_criteria: {
           actions: expectedActions,
@@ -79,8 +152,24 @@ export function makeTau2VerdictDocument(tag: string, domain = `airline-${tag}`):
       },
     ],
     simulations: [
-      { id: `sim-fail-${tag}`, task_id: TAU2_FIXTURE_TASK_ID, trial: 0, termination_reason: "user_stop", reward_info: failedRewardInfo(), messages: messages(100, tag), duration: 3 },
-      { id: `sim-null-${tag}`, task_id: TAU2_FIXTURE_TASK_ID, trial: 1, termination_reason: "user_stop", reward_info: null, messages: messages(50, tag), duration: 3 },
+      {
+        id: `sim-fail-${tag}`,
+        task_id: TAU2_FIXTURE_TASK_ID,
+        trial: 0,
+        termination_reason: "user_stop",
+        reward_info: failedRewardInfo(),
+        messages: messages(100, tag),
+        duration: 3,
+      },
+      {
+        id: `sim-null-${tag}`,
+        task_id: TAU2_FIXTURE_TASK_ID,
+        trial: 1,
+        termination_reason: "user_stop",
+        reward_info: null,
+        messages: messages(50, tag),
+        duration: 3,
+      },
     ],
   };
 }

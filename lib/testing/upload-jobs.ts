@@ -32,7 +32,10 @@ export async function readUploadRow(uploadId: string): Promise<UploadRowSnapshot
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
-    const result = await client.query<UploadRowSnapshot>(`SELECT phase, trajectories, attempts, "httpStatus", "lastError", "contentHash" FROM "Upload" WHERE id = $1`, [uploadId]);
+    const result = await client.query<UploadRowSnapshot>(
+      `SELECT phase, trajectories, attempts, "httpStatus", "lastError", "contentHash" FROM "Upload" WHERE id = $1`,
+      [uploadId],
+    );
     return result.rows[0] ?? null;
   } finally {
     await client.end();
@@ -40,7 +43,10 @@ export async function readUploadRow(uploadId: string): Promise<UploadRowSnapshot
 }
 
 /** Polls until `check` returns a value (no fixed sleeps in tests: a bounded wait for a state). */
-export async function waitFor<T>(check: () => Promise<T | null | undefined | false>, { timeoutMs = 30_000, intervalMs = 100, what = "the condition" } = {}): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | null | undefined | false>,
+  { timeoutMs = 30_000, intervalMs = 100, what = "the condition" } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

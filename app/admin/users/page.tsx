@@ -12,12 +12,21 @@ export default async function UsersPage() {
   return (
     <>
       <h1>Users</h1>
-      <p className="lead">Viewers read everything; annotators also label in the studies they are assigned to; admins manage users, uploads and deletions.</p>
+      <p className="lead">
+        Viewers read everything; annotators also label in the studies they are assigned to; admins manage users, uploads
+        and deletions.
+      </p>
       <div className="grid-2">
         <section className="panel">
           <h2>Accounts</h2>
           <table className="data" aria-label="Users">
-            <thead><tr><th>Name</th><th>Email</th><th>Role</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Email</th>
+                <th>Role</th>
+              </tr>
+            </thead>
             <tbody>
               {users.map((user) => (
                 <tr key={user.id}>
@@ -27,7 +36,11 @@ export default async function UsersPage() {
                     <ActionForm action={setRoleAction} submitLabel="Set role" label={`Role of ${user.email}`}>
                       <input type="hidden" name="userId" value={user.id} />
                       <select name="role" defaultValue={user.role} aria-label={`Role for ${user.email}`}>
-                        {ROLES.map((role) => <option key={role} value={role}>{role}</option>)}
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {role}
+                          </option>
+                        ))}
                       </select>{" "}
                     </ActionForm>
                   </td>
@@ -39,10 +52,39 @@ export default async function UsersPage() {
         <section className="panel">
           <h2>Create a user</h2>
           <ActionForm action={createUserAction} submitLabel="Create user" label="Create user">
-            <p><label>Name<br /><input name="name" required /></label></p>
-            <p><label>Email<br /><input name="email" type="email" required /></label></p>
-            <p><label>Initial password (10+ characters; ask them to change it)<br /><input name="password" type="password" minLength={10} required /></label></p>
-            <p><label>Role <select name="role" defaultValue="viewer">{ROLES.map((role) => <option key={role} value={role}>{role}</option>)}</select></label></p>
+            <p>
+              <label>
+                Name
+                <br />
+                <input name="name" required />
+              </label>
+            </p>
+            <p>
+              <label>
+                Email
+                <br />
+                <input name="email" type="email" required />
+              </label>
+            </p>
+            <p>
+              <label>
+                Initial password (10+ characters; ask them to change it)
+                <br />
+                <input name="password" type="password" minLength={10} required />
+              </label>
+            </p>
+            <p>
+              <label>
+                Role{" "}
+                <select name="role" defaultValue="viewer">
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {role}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </p>
           </ActionForm>
         </section>
       </div>

@@ -11,7 +11,16 @@ const context = { params: Promise.resolve({}) };
 const ENV_KEYS = ["LOOPSCOPE_MAX_DECOMPRESSED_BYTES", "LOOPSCOPE_MAX_ARCHIVE_ENTRIES", "LOOPSCOPE_MAX_READ_SECONDS"];
 
 function post(body: BodyInit | Buffer, fileName: string, signal?: AbortSignal) {
-  return POST(new Request("http://test/api/bundles", { method: "POST", body: Buffer.isBuffer(body) ? new Uint8Array(body) : body, headers: { "content-type": "application/octet-stream", "x-file-name": fileName }, duplex: "half", signal } as RequestInit), context);
+  return POST(
+    new Request("http://test/api/bundles", {
+      method: "POST",
+      body: Buffer.isBuffer(body) ? new Uint8Array(body) : body,
+      headers: { "content-type": "application/octet-stream", "x-file-name": fileName },
+      duplex: "half",
+      signal,
+    } as RequestInit),
+    context,
+  );
 }
 
 /** Posts a hostile body and checks the answer is quick, bounded in memory, and wrote nothing. */
@@ -75,7 +84,10 @@ describe("POST /api/bundles: hostile inputs are refused quickly, located, and wr
 
   it("a zip member that inflates past the size its header declares is refused at that member", async () => {
     const results = tau2Text(makeTau2Document(1, 1), "one-line");
-    const zip = zipSync({ "results.json": new TextEncoder().encode(results), "simulations/pad.json": new Uint8Array(8 * 1024 * 1024).fill(0x20) });
+    const zip = zipSync({
+      "results.json": new TextEncoder().encode(results),
+      "simulations/pad.json": new Uint8Array(8 * 1024 * 1024).fill(0x20),
+    });
     // Local file headers: signature PK\x03\x04, uncompressed size at offset 22. Claim 100 bytes for the big member.
     const view = Buffer.from(zip);
     let at = view.indexOf("simulations/pad.json") - 30;
@@ -94,14 +106,19 @@ describe("POST /api/bundles: hostile inputs are refused quickly, located, and wr
 
   it("a tar with more entries than allowed is refused", async () => {
     process.env.LOOPSCOPE_MAX_ARCHIVE_ENTRIES = "10";
-    const archive = await tarOf(Array.from({ length: 20 }, (_, index) => ({ name: `r/simulations/${index}.json`, text: "{}" })));
+    const archive = await tarOf(
+      Array.from({ length: 20 }, (_, index) => ({ name: `r/simulations/${index}.json`, text: "{}" })),
+    );
     const answer = await refused(archive, "many.tar", 422);
     expect(answer.issues[0].message).toContain("more than 10 entries");
   });
 
   it("a tau2 simulation nested 100,000 levels deep is refused at its path without overflowing the stack", async () => {
     const document = makeTau2Document(2, 1);
-    const text = tau2Text(document, "one-line").replace('"reward_basis":["DB"]', `"deep":${"[".repeat(100_000)}${"]".repeat(100_000)}`);
+    const text = tau2Text(document, "one-line").replace(
+      '"reward_basis":["DB"]',
+      `"deep":${"[".repeat(100_000)}${"]".repeat(100_000)}`,
+    );
     const answer = await refused(text, "deep.json", 422);
     expect(answer.issues).toEqual([{ path: "simulations[0]", message: "nested more than 200 levels deep" }]);
   });

@@ -13,7 +13,10 @@ let uploadDir = "";
 let stopWorker: (() => Promise<void>) | null = null;
 
 function post(body: BodyInit, headers: Record<string, string>) {
-  return POST(new Request("http://test/api/bundles", { method: "POST", body, headers, duplex: "half" } as RequestInit), context);
+  return POST(
+    new Request("http://test/api/bundles", { method: "POST", body, headers, duplex: "half" } as RequestInit),
+    context,
+  );
 }
 
 async function readStatus(statusUrl: string) {
@@ -31,11 +34,14 @@ async function upload(body: string, headers: Record<string, string>) {
   expect(statusUrl).toBe(`/api/uploads/${uploadId}`);
   expect(accepted.headers.get("location")).toBe(statusUrl);
   const phases = new Set<string>();
-  const done = await waitFor(async () => {
-    const status = await readStatus(statusUrl);
-    phases.add(status.phase);
-    return status.phase === "done" ? status : null;
-  }, { what: `upload ${uploadId}` });
+  const done = await waitFor(
+    async () => {
+      const status = await readStatus(statusUrl);
+      phases.add(status.phase);
+      return status.phase === "done" ? status : null;
+    },
+    { what: `upload ${uploadId}` },
+  );
   return { uploadId, done, phases };
 }
 
@@ -59,14 +65,28 @@ describe("POST /api/bundles -> 202 -> GET /api/uploads/{id}", () => {
   it("acknowledges with 202, then reports 201 with the stored runs; the same bytes again end in 200 duplicate", async () => {
     const body = JSON.stringify(makeBundle());
     const first = await upload(body, { "content-type": "application/json", "x-file-name": "a.json" });
-    expect(first.done).toMatchObject({ fileName: "a.json", status: 201, attempts: 1, trajectories: 1, events: 6, turnPredictions: 1 });
-    expect(first.done.result).toMatchObject({ duplicate: false, format: "loopscope-json", counts: { tasks: 1, trajectories: 1, events: 6, turnPredictions: 1 } });
+    expect(first.done).toMatchObject({
+      fileName: "a.json",
+      status: 201,
+      attempts: 1,
+      trajectories: 1,
+      events: 6,
+      turnPredictions: 1,
+    });
+    expect(first.done.result).toMatchObject({
+      duplicate: false,
+      format: "loopscope-json",
+      counts: { tasks: 1, trajectories: 1, events: 6, turnPredictions: 1 },
+    });
     expect(first.done.result.runs).toHaveLength(1);
     // The raw upload is kept (for re-import) under its upload id.
     expect(existsSync(`${uploadDir}/${first.uploadId}.upload`)).toBe(true);
 
     const again = await upload(body, { "content-type": "application/json" });
-    expect(again.done).toMatchObject({ status: 200, result: { duplicate: true, bundleId: first.done.result.bundleId } });
+    expect(again.done).toMatchObject({
+      status: 200,
+      result: { duplicate: true, bundleId: first.done.result.bundleId },
+    });
     expect(existsSync(`${uploadDir}/${again.uploadId}.upload`)).toBe(false);
   });
 
@@ -98,9 +118,13 @@ describe("POST /api/bundles -> 202 -> GET /api/uploads/{id}", () => {
   });
 
   it("answers 404 for an unknown upload id and 422 for a malformed one", async () => {
-    const missing = await getUpload(new Request("http://test/api/uploads/x"), { params: Promise.resolve({ id: "00000000-0000-4000-8000-000000000000" }) });
+    const missing = await getUpload(new Request("http://test/api/uploads/x"), {
+      params: Promise.resolve({ id: "00000000-0000-4000-8000-000000000000" }),
+    });
     expect(missing.status).toBe(404);
-    const malformed = await getUpload(new Request("http://test/api/uploads/x"), { params: Promise.resolve({ id: "not-a-uuid" }) });
+    const malformed = await getUpload(new Request("http://test/api/uploads/x"), {
+      params: Promise.resolve({ id: "not-a-uuid" }),
+    });
     expect(malformed.status).toBe(422);
   });
 });

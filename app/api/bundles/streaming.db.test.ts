@@ -9,25 +9,39 @@ import { POST } from "./route";
 const context = { params: Promise.resolve({}) };
 
 function post(body: BodyInit, fileName: string) {
-  return POST(new Request("http://test/api/bundles", { method: "POST", body, headers: { "content-type": "application/json", "x-file-name": fileName }, duplex: "half" } as RequestInit), context);
+  return POST(
+    new Request("http://test/api/bundles", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", "x-file-name": fileName },
+      duplex: "half",
+    } as RequestInit),
+    context,
+  );
 }
 
-const spillFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith("loopscope-spill-")).sort();
+const spillFolders = () =>
+  readdirSync(tmpdir())
+    .filter((name) => name.startsWith("loopscope-spill-"))
+    .sort();
 
 function delta(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(after).map(([table, count]) => [table, count - (before[table] ?? 0)]));
 }
 
 describe("POST /api/bundles: tau2 documents are read as streams", () => {
-  it.each<Tau2Layout>(["one-line", "indented"])("stores a %s tau2 file sent in small chunks, one simulation at a time", async (layout) => {
-    const document = makeTau2Document(6, 3);
-    const before = await tableCounts();
-    const response = await post(streamOf(tau2Text(document, layout), 777), `stream-${layout}.json`);
-    const body = await response.json();
-    expect(response.status, JSON.stringify(body)).toBe(201);
-    expect(body).toMatchObject({ format: "tau2", counts: { tasks: 6, trajectories: 18, events: 72 } });
-    expect(delta(before, await tableCounts())).toMatchObject({ Bundle: 1, Run: 1, Trajectory: 18, Event: 72 });
-  });
+  it.each<Tau2Layout>(["one-line", "indented"])(
+    "stores a %s tau2 file sent in small chunks, one simulation at a time",
+    async (layout) => {
+      const document = makeTau2Document(6, 3);
+      const before = await tableCounts();
+      const response = await post(streamOf(tau2Text(document, layout), 777), `stream-${layout}.json`);
+      const body = await response.json();
+      expect(response.status, JSON.stringify(body)).toBe(201);
+      expect(body).toMatchObject({ format: "tau2", counts: { tasks: 6, trajectories: 18, events: 72 } });
+      expect(delta(before, await tableCounts())).toMatchObject({ Bundle: 1, Run: 1, Trajectory: 18, Event: 72 });
+    },
+  );
 
   it("stores a file whose simulations come before info and tasks (they wait, then stream)", async () => {
     const document = makeTau2Document(4, 2);
@@ -68,7 +82,9 @@ describe("POST /api/bundles: tau2 documents are read as streams", () => {
     const before = await tableCounts();
     const response = await post(streamOf(tau2Text(document, "one-line"), 2000), "bad-simulation.json");
     expect(response.status).toBe(422);
-    expect((await response.json()).issues).toEqual([{ path: "simulations[4].messages", message: "messages must be a list" }]);
+    expect((await response.json()).issues).toEqual([
+      { path: "simulations[4].messages", message: "messages must be a list" },
+    ]);
     expect(await tableCounts()).toEqual(before);
   });
 
@@ -79,7 +95,11 @@ describe("POST /api/bundles: tau2 documents are read as streams", () => {
       trial: Math.floor(index / 4),
       reward: index % 2,
       // A fresh marker keeps the bytes unique across runs of this test (same bytes are a duplicate).
-      info: { task: { user_id: `u${index % 4}`, actions: [], instruction: `Task ${index % 4}.` }, user_cost: 0.01, marker: marker },
+      info: {
+        task: { user_id: `u${index % 4}`, actions: [], instruction: `Task ${index % 4}.` },
+        user_cost: 0.01,
+        marker: marker,
+      },
       traj: [
         { role: "system", content: "# Airline Agent Policy\nBe kind." },
         { role: "user", content: `hello ${index}` },

@@ -15,6 +15,10 @@ export const GET = route(async (request) => {
   if (format === "json") return Response.json(matrix);
   const { contentType, extension } = EXPORT_FORMATS[format];
   return new Response(exportTable(experimentExportTable(matrix), format), {
-    headers: { "Content-Type": contentType, "Content-Disposition": `attachment; filename="experiments.${extension}"`, "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="experiments.${extension}"`,
+      "Cache-Control": "no-store",
+    },
   });
 });

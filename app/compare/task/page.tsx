@@ -14,7 +14,11 @@ function verdict(success: boolean | null): string {
   return success === null ? "unknown outcome" : success ? "success" : "failure";
 }
 
-export default async function CompareTaskPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CompareTaskPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireRunDetailAccess();
   const parsed = CompareTaskQuerySchema.safeParse(firstValues(await searchParams));
   if (!parsed.success) notFound();
@@ -32,15 +36,22 @@ export default async function CompareTaskPage({ searchParams }: { searchParams: 
       <p>
         <Link href={compareHref(pair)}>← Comparison</Link>
       </p>
-      <h1>
-        Task {task}, side by side
-      </h1>
+      <h1>Task {task}, side by side</h1>
       <div className="panel">
-        <TrialPicker runIds={pair} taskId={task} labels={labels} trials={[a.trials, b.trials]} selected={[a.trial.trial, b.trial.trial]} />
+        <TrialPicker
+          runIds={pair}
+          taskId={task}
+          labels={labels}
+          trials={[a.trials, b.trials]}
+          selected={[a.trial.trial, b.trial.trial]}
+        />
         <div className="grid-2">
           {[a, b].map((side, i) => (
             <p key={side.runId}>
-              <strong>{labels[i]}</strong>, trial {side.trial.trial}: <span className={`badge ${side.trial.success ? "ok" : side.trial.success === false ? "bad" : ""}`}>{verdict(side.trial.success)}</span>{" "}
+              <strong>{labels[i]}</strong>, trial {side.trial.trial}:{" "}
+              <span className={`badge ${side.trial.success ? "ok" : side.trial.success === false ? "bad" : ""}`}>
+                {verdict(side.trial.success)}
+              </span>{" "}
               stop <span className="mono">{side.trial.stopReason ?? "unknown"}</span>
               {side.trial.stopReasonInferred ? <span className="badge warn">inferred</span> : null} ·{" "}
               <Link href={`/runs/${side.runId}/trajectories/${side.trial.id}`}>full trajectory</Link>
@@ -49,7 +60,9 @@ export default async function CompareTaskPage({ searchParams }: { searchParams: 
         </div>
         <p>
           {firstDivergenceTurn === null ? (
-            <span className="badge ok">The two trajectories take the same agent actions (user wording and tool outputs are not compared).</span>
+            <span className="badge ok">
+              The two trajectories take the same agent actions (user wording and tool outputs are not compared).
+            </span>
           ) : (
             <span className="badge warn">First divergence in user turn {firstDivergenceTurn}</span>
           )}

@@ -20,10 +20,20 @@ export async function deleteRunAction(_previous: ActionState | null, form: FormD
 
 export async function editRunAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
   return runAction("upload", async (actor) => {
-    const labels = await editRunLabels(actor, { runId: "", name: "", variant: "", pairingKey: "", tags: "", ...formValues(form) });
+    const labels = await editRunLabels(actor, {
+      runId: "",
+      name: "",
+      variant: "",
+      pairingKey: "",
+      tags: "",
+      ...formValues(form),
+    });
     revalidatePath(`/runs/${labels.runId}`);
     revalidatePath("/runs");
     const tagCount = Object.keys(labels.tags).length;
-    return { ok: true, message: `saved: ${labels.name ?? "built name"} (${labels.variant}${labels.pairingKey ? `, pairs by ${labels.pairingKey}` : ", unpaired"}, ${tagCount} ${tagCount === 1 ? "tag" : "tags"})` };
+    return {
+      ok: true,
+      message: `saved: ${labels.name ?? "built name"} (${labels.variant}${labels.pairingKey ? `, pairs by ${labels.pairingKey}` : ", unpaired"}, ${tagCount} ${tagCount === 1 ? "tag" : "tags"})`,
+    };
   });
 }

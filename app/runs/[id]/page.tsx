@@ -19,7 +19,10 @@ export const dynamic = "force-dynamic";
 
 const ParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-export default async function RunPage(props: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function RunPage(props: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requireRunDetailAccess();
   const params = ParamsSchema.safeParse(await props.params);
   if (!params.success) notFound();
@@ -27,35 +30,81 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
   if (!run) notFound();
   const query = parseRunPageQuery(await props.searchParams);
   // The header already holds the paired runs: the compare links need no second query.
-  const compareLinks = buildPairedCompareLinks({ id: run.id, variant: run.variant, suiteId: run.suite.id }, run.pairedRuns);
+  const compareLinks = buildPairedCompareLinks(
+    { id: run.id, variant: run.variant, suiteId: run.suite.id },
+    run.pairedRuns,
+  );
   return (
     <>
-      <p className="muted"><Link href="/runs">Runs</Link> / {run.displayName}</p>
+      <p className="muted">
+        <Link href="/runs">Runs</Link> / {run.displayName}
+      </p>
       <RunHeader run={run} />
-      <p className="panel"><PairedCompareLinks links={compareLinks} /></p>
+      <p className="panel">
+        <PairedCompareLinks links={compareLinks} />
+      </p>
       {allows(actor, "upload") ? (
         <details className="panel">
           <summary>Edit name, variant, pairing and tags</summary>
           <ActionForm action={editRunAction} submitLabel="Save" label="Edit run">
             <input type="hidden" name="runId" value={run.id} />
             <p className="row">
-              <label>Name <input name="name" defaultValue={run.nameIsCustom ? run.name : ""} placeholder={run.displayName} maxLength={200} /></label>
-              <label>Variant <input name="variant" defaultValue={run.variant} required maxLength={50} list="variant-suggestions" /></label>
-              <label>Pairing key <input name="pairingKey" defaultValue={run.pairingKey ?? ""} maxLength={200} /></label>
-              <datalist id="variant-suggestions"><option value="base" /><option value="sft" /><option value="rft" /></datalist>
+              <label>
+                Name{" "}
+                <input
+                  name="name"
+                  defaultValue={run.nameIsCustom ? run.name : ""}
+                  placeholder={run.displayName}
+                  maxLength={200}
+                />
+              </label>
+              <label>
+                Variant{" "}
+                <input name="variant" defaultValue={run.variant} required maxLength={50} list="variant-suggestions" />
+              </label>
+              <label>
+                Pairing key <input name="pairingKey" defaultValue={run.pairingKey ?? ""} maxLength={200} />
+              </label>
+              <datalist id="variant-suggestions">
+                <option value="base" />
+                <option value="sft" />
+                <option value="rft" />
+              </datalist>
             </p>
             <p>
-              <label>Tags (key=value, one per line) <textarea name="tags" rows={3} cols={40} defaultValue={Object.entries(run.tags).map(([key, value]) => `${key}=${value}`).join("\n")} /></label>
+              <label>
+                Tags (key=value, one per line){" "}
+                <textarea
+                  name="tags"
+                  rows={3}
+                  cols={40}
+                  defaultValue={Object.entries(run.tags)
+                    .map(([key, value]) => `${key}=${value}`)
+                    .join("\n")}
+                />
+              </label>
             </p>
-            <p className="muted">An empty name lets Loopscope build one from what tells this run apart. Runs with the same pairing key on the same suite and setting are one model before and after fine-tuning; the compare page and the protocol table pair them.</p>
+            <p className="muted">
+              An empty name lets Loopscope build one from what tells this run apart. Runs with the same pairing key on
+              the same suite and setting are one model before and after fine-tuning; the compare page and the protocol
+              table pair them.
+            </p>
           </ActionForm>
         </details>
       ) : null}
       {allows(actor, "admin") ? (
         <details className="panel">
           <summary>Delete this run</summary>
-          <ActionForm action={deleteRunAction} submitLabel="Delete run" label="Delete run" confirm={`Delete ${run.displayName} with all its trajectories, events and turn predictions? This cannot be undone.`}>
-            <p className="muted">Removes the run, its trajectories, events and gold-history predictions in one transaction. Recorded in the audit log.</p>
+          <ActionForm
+            action={deleteRunAction}
+            submitLabel="Delete run"
+            label="Delete run"
+            confirm={`Delete ${run.displayName} with all its trajectories, events and turn predictions? This cannot be undone.`}
+          >
+            <p className="muted">
+              Removes the run, its trajectories, events and gold-history predictions in one transaction. Recorded in the
+              audit log.
+            </p>
             <input type="hidden" name="runId" value={run.id} />
           </ActionForm>
         </details>

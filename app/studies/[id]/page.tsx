@@ -24,32 +24,55 @@ export default async function StudyPage(props: { params: Promise<{ id: string }>
   });
   const { study, queue, items, admin } = overview;
   const names = new Map(study.annotators.map((a) => [a.userId, a.name]));
-  const sampling = study.sampling.method === "random" ? `random, seed ${study.sampling.seed}` : `stratified by ${study.sampling.by ?? "?"}, seed ${study.sampling.seed}`;
+  const sampling =
+    study.sampling.method === "random"
+      ? `random, seed ${study.sampling.seed}`
+      : `stratified by ${study.sampling.by ?? "?"}, seed ${study.sampling.seed}`;
   return (
     <>
-      <p className="muted"><Link href="/studies">Studies</Link> / {study.name}</p>
+      <p className="muted">
+        <Link href="/studies">Studies</Link> / {study.name}
+      </p>
       <div className="row">
         <h1>{study.name}</h1>
         <span className={`badge ${study.status === "open" ? "ok" : ""}`}>{study.status}</span>
         {study.blind ? <span className="badge">blind</span> : <span className="badge warn">not blind</span>}
       </div>
       <p className="muted">
-        {study.itemCount} items ({sampling}) · {study.annotatorsPerItem} annotators per item · annotators {study.annotators.map((a) => a.name).join(", ")} · created {study.createdAt.toISOString().slice(0, 16).replace("T", " ")} by {study.createdByName}
+        {study.itemCount} items ({sampling}) · {study.annotatorsPerItem} annotators per item · annotators{" "}
+        {study.annotators.map((a) => a.name).join(", ")} · created{" "}
+        {study.createdAt.toISOString().slice(0, 16).replace("T", " ")} by {study.createdByName}
       </p>
-      {study.instructions ? <section className="panel"><h2>Instructions</h2><p style={{ whiteSpace: "pre-wrap" }}>{study.instructions}</p></section> : null}
-      {queue ? <AnnotatorQueueView queue={{ studyId: study.id, done: queue.done, nextItemId: queue.nextItemId, entries: queue.entries }} /> : null}
+      {study.instructions ? (
+        <section className="panel">
+          <h2>Instructions</h2>
+          <p style={{ whiteSpace: "pre-wrap" }}>{study.instructions}</p>
+        </section>
+      ) : null}
+      {queue ? (
+        <AnnotatorQueueView
+          queue={{ studyId: study.id, done: queue.done, nextItemId: queue.nextItemId, entries: queue.entries }}
+        />
+      ) : null}
       {admin ? (
         <>
           <section className="panel">
             <h2>Results</h2>
             <p className="row">
-              <Link className="button primary" href={`/studies/${study.id}/agreement`}>Agreement report</Link>
+              <Link className="button primary" href={`/studies/${study.id}/agreement`}>
+                Agreement report
+              </Link>
               <a href={`/api/studies/${study.id}/labels?format=csv`}>Labels CSV</a>
               <a href={`/api/studies/${study.id}/labels?format=json`}>Labels JSON</a>
               <a href={`/api/studies/${study.id}/report?format=csv`}>Report CSV</a>
               <a href={`/api/studies/${study.id}/report?format=json`}>Report JSON</a>
             </p>
-            <ActionForm action={setStudyOpenAction} submitLabel={study.status === "open" ? "Close study" : "Reopen study"} label="Study status" confirm={study.status === "open" ? "Close the study? Annotators can no longer change labels." : undefined}>
+            <ActionForm
+              action={setStudyOpenAction}
+              submitLabel={study.status === "open" ? "Close study" : "Reopen study"}
+              label="Study status"
+              confirm={study.status === "open" ? "Close the study? Annotators can no longer change labels." : undefined}
+            >
               <input type="hidden" name="studyId" value={study.id} />
               <input type="hidden" name="open" value={study.status === "open" ? "false" : "true"} />
             </ActionForm>

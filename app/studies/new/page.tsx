@@ -12,7 +12,10 @@ export default async function NewStudyPage() {
   return (
     <>
       <h1>New annotation study</h1>
-      <p className="lead">Items are sampled and frozen now: later uploads or deletions do not change the study (deleted trajectories are reported as such).</p>
+      <p className="lead">
+        Items are sampled and frozen now: later uploads or deletions do not change the study (deleted trajectories are
+        reported as such).
+      </p>
       <KeepValuesForm action={createStudyAction} submitLabel="Create study" label="New study">
         <NewStudyFields {...options} />
       </KeepValuesForm>

@@ -18,14 +18,20 @@ function writtenResults(): Tau2Results {
 function dirFiles(results: Tau2Results, root: string): Record<string, Uint8Array> {
   const { simulations, ...meta } = results;
   const index = simulations.map((s) => ({ id: s.id, task_id: s.task_id, trial: s.trial }));
-  const files: Record<string, Uint8Array> = { [`${root}results.json`]: encoder.encode(JSON.stringify({ ...meta, format_version: "dir", simulation_index: index })) };
-  for (const simulation of simulations) files[`${root}simulations/${simulation.id}.json`] = encoder.encode(JSON.stringify(simulation, null, 2));
+  const files: Record<string, Uint8Array> = {
+    [`${root}results.json`]: encoder.encode(
+      JSON.stringify({ ...meta, format_version: "dir", simulation_index: index }),
+    ),
+  };
+  for (const simulation of simulations)
+    files[`${root}simulations/${simulation.id}.json`] = encoder.encode(JSON.stringify(simulation, null, 2));
   return files;
 }
 
 function tarHeader(name: string, size: number, type: string, prefix = ""): Uint8Array {
   const header = new Uint8Array(512);
-  const put = (text: string, offset: number, length: number) => header.set(encoder.encode(text).subarray(0, length), offset);
+  const put = (text: string, offset: number, length: number) =>
+    header.set(encoder.encode(text).subarray(0, length), offset);
   put(name, 0, 100);
   put("0000644\0", 100, 8);
   put("0000000\0", 108, 8);
@@ -52,13 +58,23 @@ function buildTar(files: Record<string, Uint8Array>, longNames: LongNames): Uint
   for (const [name, data] of Object.entries(files)) {
     if (name.length > 100 && longNames === "gnu") {
       const nameBytes = encoder.encode(`${name}\0`);
-      parts.push(tarHeader("././@LongLink", nameBytes.length, "L"), nameBytes, pad(nameBytes.length), tarHeader(name.slice(0, 100), data.length, "0"));
+      parts.push(
+        tarHeader("././@LongLink", nameBytes.length, "L"),
+        nameBytes,
+        pad(nameBytes.length),
+        tarHeader(name.slice(0, 100), data.length, "0"),
+      );
     } else if (name.length > 100 && longNames === "pax") {
       const body = ` path=${name}\n`;
       let length = body.length + 2;
       while (`${length}${body}`.length !== length) length += 1;
       const record = encoder.encode(`${length}${body}`);
-      parts.push(tarHeader("PaxHeader/long", record.length, "x"), record, pad(record.length), tarHeader(name.slice(-100), data.length, "0"));
+      parts.push(
+        tarHeader("PaxHeader/long", record.length, "x"),
+        record,
+        pad(record.length),
+        tarHeader(name.slice(-100), data.length, "0"),
+      );
     } else if (name.length > 100) {
       const slash = name.lastIndexOf("/");
       parts.push(tarHeader(name.slice(slash + 1), data.length, "0", name.slice(0, slash)));
@@ -105,11 +121,14 @@ describe("readArchiveDocument", () => {
     await expect(readArchiveDocument(chunksOf(zip), limitsOf(50_000_000))).resolves.toEqual(monolithic);
   });
 
-  it.each<LongNames>(["gnu", "pax", "prefix"])("rebuilds it from a tar with long names stored the %s way", async (longNames) => {
-    const tar = buildTar(dirFiles(real, deepRoot), longNames);
-    expect(isArchive(tar.subarray(0, 512))).toBe(true);
-    await expect(readArchiveDocument(chunksOf(tar), limitsOf(50_000_000))).resolves.toEqual(monolithic);
-  });
+  it.each<LongNames>(["gnu", "pax", "prefix"])(
+    "rebuilds it from a tar with long names stored the %s way",
+    async (longNames) => {
+      const tar = buildTar(dirFiles(real, deepRoot), longNames);
+      expect(isArchive(tar.subarray(0, 512))).toBe(true);
+      await expect(readArchiveDocument(chunksOf(tar), limitsOf(50_000_000))).resolves.toEqual(monolithic);
+    },
+  );
 
   it("converts to the same bundle as the monolithic file", async () => {
     const document = await readArchiveDocument(chunksOf(zipSync(dirFiles(real, ""))), limitsOf(50_000_000));
@@ -119,12 +138,19 @@ describe("readArchiveDocument", () => {
   });
 
   it("ignores macOS resource forks and files beside the results", async () => {
-    const files = { ...dirFiles(real, "r/"), "r/simulations/._x.json": new Uint8Array([0, 5, 22, 7]), "__MACOSX/r/._results.json": new Uint8Array([1]), "r/notes.txt": encoder.encode("hi") };
+    const files = {
+      ...dirFiles(real, "r/"),
+      "r/simulations/._x.json": new Uint8Array([0, 5, 22, 7]),
+      "__MACOSX/r/._results.json": new Uint8Array([1]),
+      "r/notes.txt": encoder.encode("hi"),
+    };
     await expect(readArchiveDocument(chunksOf(zipSync(files)), limitsOf(50_000_000))).resolves.toEqual(monolithic);
   });
 
   it("rejects an archive without results.json, naming what it found", async () => {
-    const error = await inputError(readArchiveDocument(chunksOf(zipSync({ "out/a.json": encoder.encode("{}") })), limitsOf(1_000_000)));
+    const error = await inputError(
+      readArchiveDocument(chunksOf(zipSync({ "out/a.json": encoder.encode("{}") })), limitsOf(1_000_000)),
+    );
     expect(error.issue.message).toMatch(/no results\.json.*out\/a\.json/);
   });
 
@@ -144,8 +170,12 @@ describe("readArchiveDocument", () => {
   });
 
   it("rejects archives whose JSON exceeds the decompressed size limit, naming the limit", async () => {
-    await expect(readArchiveDocument(chunksOf(buildTar(dirFiles(real, ""), "gnu")), limitsOf(10_000))).rejects.toThrow(/10000/);
-    await expect(readArchiveDocument(chunksOf(zipSync(dirFiles(real, ""))), limitsOf(10_000))).rejects.toBeInstanceOf(DecompressedTooLargeError);
+    await expect(readArchiveDocument(chunksOf(buildTar(dirFiles(real, ""), "gnu")), limitsOf(10_000))).rejects.toThrow(
+      /10000/,
+    );
+    await expect(readArchiveDocument(chunksOf(zipSync(dirFiles(real, ""))), limitsOf(10_000))).rejects.toBeInstanceOf(
+      DecompressedTooLargeError,
+    );
   });
 
   it("rejects a corrupt tar", async () => {

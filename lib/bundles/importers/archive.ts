@@ -18,7 +18,10 @@ const RESULTS_FILE = "results.json";
 const SIMULATIONS_DIR = "simulations/";
 
 function normalizeName(name: string): string {
-  return name.replace(/\\/g, "/").replace(/^(\.\/)+/, "").replace(/^\/+/, "");
+  return name
+    .replace(/\\/g, "/")
+    .replace(/^(\.\/)+/, "")
+    .replace(/^\/+/, "");
 }
 
 /** JSON members only; macOS resource forks ("._x.json", "__MACOSX/") look like JSON but are not. */
@@ -29,19 +32,32 @@ function isJsonMember(name: string): boolean {
 
 function corrupt(kind: "zip" | "tar", reason: unknown, member?: string): BundleInputError {
   const text = reason instanceof Error ? reason.message : String(reason);
-  return new BundleInputError({ path: member ?? "", message: `the ${kind} archive is corrupt or uses an unsupported feature${member === undefined ? "" : ` (at member ${member})`}: ${text}` });
+  return new BundleInputError({
+    path: member ?? "",
+    message: `the ${kind} archive is corrupt or uses an unsupported feature${member === undefined ? "" : ` (at member ${member})`}: ${text}`,
+  });
 }
 
 /** Entry count, name length and the decompressed total, checked as members arrive. */
 class MemberBudget {
   private entries = 0;
-  constructor(private readonly limits: ReadLimits, private readonly guard: { count(bytes: number): void }) {}
+  constructor(
+    private readonly limits: ReadLimits,
+    private readonly guard: { count(bytes: number): void },
+  ) {}
 
   admit(name: string): void {
     this.entries += 1;
-    if (this.entries > this.limits.maxArchiveEntries) throw new BundleInputError({ path: "", message: `the archive has more than ${this.limits.maxArchiveEntries} entries` });
+    if (this.entries > this.limits.maxArchiveEntries)
+      throw new BundleInputError({
+        path: "",
+        message: `the archive has more than ${this.limits.maxArchiveEntries} entries`,
+      });
     if (Buffer.byteLength(name) > this.limits.maxArchiveEntryNameBytes) {
-      throw new BundleInputError({ path: `${name.slice(0, 64)}...`, message: `an archive entry name is longer than ${this.limits.maxArchiveEntryNameBytes} bytes` });
+      throw new BundleInputError({
+        path: `${name.slice(0, 64)}...`,
+        message: `an archive entry name is longer than ${this.limits.maxArchiveEntryNameBytes} bytes`,
+      });
     }
   }
 
@@ -75,7 +91,10 @@ async function readZipMembers(chunks: Chunks, budget: MemberBudget): Promise<Map
       try {
         // The local header's size is what the archive claims; a member may never exceed it.
         if (file.originalSize !== undefined && actual > file.originalSize) {
-          throw new BundleInputError({ path: name, message: `archive member ${name} inflates past the ${file.originalSize} bytes its header declares` });
+          throw new BundleInputError({
+            path: name,
+            message: `archive member ${name} inflates past the ${file.originalSize} bytes its header declares`,
+          });
         }
         budget.take(data.length);
       } catch (limitError) {
@@ -86,7 +105,12 @@ async function readZipMembers(chunks: Chunks, budget: MemberBudget): Promise<Map
       parts.push(data);
       if (final) {
         if (file.originalSize !== undefined && actual !== file.originalSize) {
-          return fail(new BundleInputError({ path: name, message: `archive member ${name} holds ${actual} bytes, not the ${file.originalSize} its header declares` }));
+          return fail(
+            new BundleInputError({
+              path: name,
+              message: `archive member ${name} holds ${actual} bytes, not the ${file.originalSize} its header declares`,
+            }),
+          );
         }
         members.set(name, Buffer.concat(parts, actual));
       }
@@ -104,7 +128,10 @@ async function readZipMembers(chunks: Chunks, budget: MemberBudget): Promise<Map
     if (error instanceof BundleInputError || error instanceof DecompressedTooLargeError) throw error;
     fail(corrupt("zip", error));
   }
-  if (failure) throw failure instanceof BundleInputError || failure instanceof DecompressedTooLargeError ? failure : corrupt("zip", failure);
+  if (failure)
+    throw failure instanceof BundleInputError || failure instanceof DecompressedTooLargeError
+      ? failure
+      : corrupt("zip", failure);
   return members;
 }
 
@@ -148,7 +175,10 @@ function parseMember(name: string, data: Uint8Array): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new BundleInputError({ path: name, message: `invalid JSON in archive member ${name}: ${error instanceof Error ? error.message : String(error)}` });
+    throw new BundleInputError({
+      path: name,
+      message: `invalid JSON in archive member ${name}: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 }
 
@@ -156,7 +186,9 @@ const depth = (name: string): number => name.split("/").length;
 
 /** The shallowest results.json; two at the same depth are two runs, which one upload cannot hold. */
 function findResults(members: Map<string, Uint8Array>): string {
-  const candidates = [...members.keys()].filter((name) => (name.split("/").pop() ?? "") === RESULTS_FILE).sort((a, b) => depth(a) - depth(b));
+  const candidates = [...members.keys()]
+    .filter((name) => (name.split("/").pop() ?? "") === RESULTS_FILE)
+    .sort((a, b) => depth(a) - depth(b));
   const first = candidates[0];
   if (first === undefined) {
     const listed = [...members.keys()].slice(0, 5).join(", ");
@@ -166,7 +198,11 @@ function findResults(members: Map<string, Uint8Array>): string {
     });
   }
   const tied = candidates.filter((name) => depth(name) === depth(first));
-  if (tied.length > 1) throw new BundleInputError({ path: "", message: `the archive holds several results directories (${tied.join(", ")}); upload one run per archive` });
+  if (tied.length > 1)
+    throw new BundleInputError({
+      path: "",
+      message: `the archive holds several results directories (${tied.join(", ")}); upload one run per archive`,
+    });
   return first;
 }
 
@@ -176,7 +212,11 @@ function indexedIds(meta: Record<string, unknown>): string[] {
   return meta.simulation_index.flatMap((entry) => (isRecord(entry) && typeof entry.id === "string" ? [entry.id] : []));
 }
 
-function collectSimulations(members: Map<string, Uint8Array>, resultsName: string, meta: Record<string, unknown>): unknown[] {
+function collectSimulations(
+  members: Map<string, Uint8Array>,
+  resultsName: string,
+  meta: Record<string, unknown>,
+): unknown[] {
   const folder = resultsName.slice(0, resultsName.length - RESULTS_FILE.length) + SIMULATIONS_DIR;
   const files = new Map<string, string>();
   for (const name of members.keys()) {
@@ -187,7 +227,11 @@ function collectSimulations(members: Map<string, Uint8Array>, resultsName: strin
   // tau2 writes simulations in index order and reads them sorted by file name; follow the index, then the rest.
   const order = indexedIds(meta);
   for (const id of order) {
-    if (!files.has(id)) throw new BundleInputError({ path: `${folder}${id}.json`, message: `simulation ${id} is listed in ${resultsName} (simulation_index) but its file ${folder}${id}.json is missing` });
+    if (!files.has(id))
+      throw new BundleInputError({
+        path: `${folder}${id}.json`,
+        message: `simulation ${id} is listed in ${resultsName} (simulation_index) but its file ${folder}${id}.json is missing`,
+      });
   }
   const listed = new Set(order);
   const rest = [...files.keys()].filter((id) => !listed.has(id)).sort();
@@ -208,6 +252,15 @@ export async function readArchiveDocument(chunks: Chunks, limits: ReadLimits, si
   const members = isZip ? await readZipMembers(all, budget) : await readTarMembers(all, budget);
   const resultsName = findResults(members);
   const meta = parseMember(resultsName, members.get(resultsName) ?? new Uint8Array());
-  if (!isRecord(meta)) throw new BundleInputError({ path: resultsName, message: `${resultsName} must hold a JSON object ({timestamp, info, tasks, ...})` });
-  return { timestamp: meta.timestamp, info: meta.info, tasks: meta.tasks, simulations: collectSimulations(members, resultsName, meta) };
+  if (!isRecord(meta))
+    throw new BundleInputError({
+      path: resultsName,
+      message: `${resultsName} must hold a JSON object ({timestamp, info, tasks, ...})`,
+    });
+  return {
+    timestamp: meta.timestamp,
+    info: meta.info,
+    tasks: meta.tasks,
+    simulations: collectSimulations(members, resultsName, meta),
+  };
 }

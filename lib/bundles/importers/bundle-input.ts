@@ -1,6 +1,15 @@
 import type { BundleIssue } from "../issues";
 
-export type { BundleDocumentInput, EventInput, JudgeInput, RunInput, SuiteInput, TaskInput, TrajectoryInput, TurnLabelInput } from "../schema/inputs";
+export type {
+  BundleDocumentInput,
+  EventInput,
+  JudgeInput,
+  RunInput,
+  SuiteInput,
+  TaskInput,
+  TrajectoryInput,
+  TurnLabelInput,
+} from "../schema/inputs";
 
 /** Collects fatal issues and advisory warnings while one document is converted. */
 export interface ConversionLog {

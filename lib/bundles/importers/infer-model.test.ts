@@ -12,7 +12,12 @@ describe("inferModel", () => {
   });
 
   it("pairs a plain model with itself as the base variant", () => {
-    expect(inferModel("gpt-4.1-2025-04-14")).toEqual({ name: "gpt-4.1-2025-04-14", variant: "base", pairingKey: "gpt-4.1", family: "gpt-4.1" });
+    expect(inferModel("gpt-4.1-2025-04-14")).toEqual({
+      name: "gpt-4.1-2025-04-14",
+      variant: "base",
+      pairingKey: "gpt-4.1",
+      family: "gpt-4.1",
+    });
   });
 
   it.each([
@@ -42,11 +47,22 @@ describe("inferModel", () => {
   });
 
   it("strips a provider route but reports it", () => {
-    expect(inferModel("xai/grok-3")).toEqual({ name: "grok-3", variant: "base", pairingKey: "grok-3", family: "grok", provider: "xai" });
+    expect(inferModel("xai/grok-3")).toEqual({
+      name: "grok-3",
+      variant: "base",
+      pairingKey: "grok-3",
+      family: "grok",
+      provider: "xai",
+    });
   });
 
   it("keeps a provider on fine-tunes too", () => {
     const model = inferModel("openai/ft:gpt-4o-mini-2024-07-18:acme:tau:abc123");
-    expect(model).toMatchObject({ provider: "openai", variant: "sft", pairingKey: "gpt-4o-mini", family: "gpt-4o-mini" });
+    expect(model).toMatchObject({
+      provider: "openai",
+      variant: "sft",
+      pairingKey: "gpt-4o-mini",
+      family: "gpt-4o-mini",
+    });
   });
 });

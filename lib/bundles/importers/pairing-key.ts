@@ -10,7 +10,8 @@ const OPENAI_FINE_TUNE = /^ft:([^:]+):/;
 // Release dates providers append (gpt-4.1-2025-04-14, claude-3-5-sonnet-20241022, gpt-4-0613).
 const DATE_SUFFIX = /-(\d{4}-\d{2}-\d{2}|\d{8}|\d{4})$/;
 // Suffixes that training tools and people append to fine-tuned weights.
-const FINE_TUNE_SUFFIX = /[-_.](sft|lora|qlora|ft|fine-?tuned?|finetune|tuned|checkpoint[-_]?\d*|ckpt[-_]?[\w]*|step[-_]?\d+|epoch[-_]?\d+)$/i;
+const FINE_TUNE_SUFFIX =
+  /[-_.](sft|lora|qlora|ft|fine-?tuned?|finetune|tuned|checkpoint[-_]?\d*|ckpt[-_]?[\w]*|step[-_]?\d+|epoch[-_]?\d+)$/i;
 
 function stripProvider(raw: string): string {
   // "ft:" ids contain colons, never slashes, so the last slash separates a provider route.
@@ -36,7 +37,11 @@ export function derivePairing(raw: string): DerivedPairing {
   }
   name = stripDate(name);
   // A suffix may follow another (qwen3-4b-sft-checkpoint-200) or a date may sit before it.
-  for (let match = FINE_TUNE_SUFFIX.exec(name); match !== null && match.index > 0; match = FINE_TUNE_SUFFIX.exec(name)) {
+  for (
+    let match = FINE_TUNE_SUFFIX.exec(name);
+    match !== null && match.index > 0;
+    match = FINE_TUNE_SUFFIX.exec(name)
+  ) {
     name = stripDate(name.slice(0, match.index));
     variant = "sft";
   }

@@ -7,7 +7,6 @@ import { openBundle } from "../read-bundle";
 import { BundleDocumentSchema, type BundleDocument } from "../schema";
 import { DOCUMENT_IMPORTERS } from "./index";
 
-
 function convertRealFile(fileName: string): { document: BundleDocument; format: string; warnings: string[] } {
   const parsed: unknown = JSON.parse(readFileSync(realDataFile(fileName), "utf8"));
   const importer = DOCUMENT_IMPORTERS.find((candidate) => candidate.matches(parsed));
@@ -86,7 +85,9 @@ function figures(document: BundleDocument) {
 
 describeRealData("real tau2 results", () => {
   it("gpt-4.1 telecom without a user: 5 x 4, 20.20 messages, 9.60 calls, 0 of 192 errors, agent_stop 20", () => {
-    const { document, format } = convertRealFile("gpt-4.1-2025-04-14_telecom_no-user_gpt-4.1-2025-04-14_4trials_5tasks.json");
+    const { document, format } = convertRealFile(
+      "gpt-4.1-2025-04-14_telecom_no-user_gpt-4.1-2025-04-14_4trials_5tasks.json",
+    );
     expect(format).toBe("tau2");
     const f = figures(document);
     expect(f.tasks).toBe(5);
@@ -97,13 +98,17 @@ describeRealData("real tau2 results", () => {
     expect([f.errorResults, f.results]).toEqual([0, 192]);
     expect(f.stopReasons).toEqual({ agent_stop: 20 });
     expect(f.meanReward).toBeCloseTo(0.8, 9);
-    expect([1, 2, 3, 4].map((k) => passHatK(document, k))).toEqual([0.8, 0.8, 0.8, 0.8].map((v) => expect.closeTo(v, 9)));
+    expect([1, 2, 3, 4].map((k) => passHatK(document, k))).toEqual(
+      [0.8, 0.8, 0.8, 0.8].map((v) => expect.closeTo(v, 9)),
+    );
     expect(document.suite.name).toBe("tau2/telecom");
     expect(document.runs[0]?.model).toEqual({ name: "gpt-4.1-2025-04-14", family: "gpt-4.1" });
   });
 
   it("grok-3 airline: 4 x 4, 21.12 messages, 5.19 calls, 0 of 83 errors, user_stop 16", () => {
-    const { document } = convertRealFile("2025-10-13T11:40:16.379079_airline_llm_agent_grok-3_user_simulator_grok-3.json");
+    const { document } = convertRealFile(
+      "2025-10-13T11:40:16.379079_airline_llm_agent_grok-3_user_simulator_grok-3.json",
+    );
     const f = figures(document);
     expect(f.tasks).toBe(4);
     expect([...f.trials]).toEqual([4]);
@@ -112,14 +117,18 @@ describeRealData("real tau2 results", () => {
     expect([f.errorResults, f.results]).toEqual([0, 83]);
     expect(f.stopReasons).toEqual({ user_stop: 16 });
     expect(f.meanReward).toBeCloseTo(0.4375, 9);
-    expect([1, 2, 3, 4].map((k) => passHatK(document, k))).toEqual([0.4375, 0.25, 0.25, 0.25].map((v) => expect.closeTo(v, 9)));
+    expect([1, 2, 3, 4].map((k) => passHatK(document, k))).toEqual(
+      [0.4375, 0.25, 0.25, 0.25].map((v) => expect.closeTo(v, 9)),
+    );
     const run = document.runs[0];
     expect(run?.model).toEqual({ name: "grok-3", family: "grok" });
     expect(run?.metadata?.modelProvider).toBe("xai");
   });
 
   it("gpt-4o telecom dual control: 20 x 1, 35.75 messages, 4.50 agent + 6.25 user calls, 1 of 215 errors, user_stop 20", () => {
-    const { document } = convertRealFile("2025-08-10T02:44:06.496849_telecom_llm_agent_gpt-4o_user_simulator_gpt-4o.json");
+    const { document } = convertRealFile(
+      "2025-08-10T02:44:06.496849_telecom_llm_agent_gpt-4o_user_simulator_gpt-4o.json",
+    );
     const f = figures(document);
     expect(f.tasks).toBe(20);
     expect([...f.trials]).toEqual([1]);
@@ -129,7 +138,9 @@ describeRealData("real tau2 results", () => {
     expect([f.errorResults, f.results]).toEqual([1, 215]);
     expect(f.stopReasons).toEqual({ user_stop: 20 });
     expect(f.meanReward).toBeCloseTo(0.7, 9);
-    const userResults = document.trajectories.flatMap((t) => t.events).filter((e) => e.kind === "tool_result" && e.actor === "user");
+    const userResults = document.trajectories
+      .flatMap((t) => t.events)
+      .filter((e) => e.kind === "tool_result" && e.actor === "user");
     expect(userResults).toHaveLength(125);
   });
 });
@@ -146,7 +157,9 @@ describeRealData("real tau-bench results", () => {
     expect([f.errorResults, f.results]).toEqual([73, 1164]);
     expect(f.trajectoriesWithErrors).toBe(36);
     expect(f.meanReward).toBeCloseTo(0.42, 9);
-    expect([1, 2, 3, 4].map((k) => passHatK(document, k))).toEqual([0.42, 0.273333, 0.22, 0.2].map((v) => expect.closeTo(v, 6)));
+    expect([1, 2, 3, 4].map((k) => passHatK(document, k))).toEqual(
+      [0.42, 0.273333, 0.22, 0.2].map((v) => expect.closeTo(v, 6)),
+    );
     expect(f.stopReasons).toEqual({ user_stop: 147, transfer_to_human: 48, max_steps: 5 });
     expect(document.trajectories.every((t) => t.stopReasonInferred)).toBe(true);
     const results = document.trajectories.flatMap((t) => t.events).filter((e) => e.kind === "tool_result");

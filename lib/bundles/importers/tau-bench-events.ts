@@ -18,10 +18,16 @@ function parseArguments(value: unknown, stats: TauBenchEventStats): JsonObject {
   return { _unparsed: value };
 }
 
-function assistantEvents(message: Record<string, unknown>, index: number, calls: Map<string, string>, stats: TauBenchEventStats): EventInput[] {
+function assistantEvents(
+  message: Record<string, unknown>,
+  index: number,
+  calls: Map<string, string>,
+  stats: TauBenchEventStats,
+): EventInput[] {
   const events: EventInput[] = [];
   const content = stringOr(message.content);
-  if (content !== undefined && nonEmptyString(content) !== undefined) events.push({ kind: "agent_message", actor: "agent", text: content, message: index });
+  if (content !== undefined && nonEmptyString(content) !== undefined)
+    events.push({ kind: "agent_message", actor: "agent", text: content, message: index });
   const toolCalls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
   for (const call of toolCalls) {
     if (!isRecord(call)) continue;
@@ -29,7 +35,14 @@ function assistantEvents(message: Record<string, unknown>, index: number, calls:
     const tool = nonEmptyString(fn.name) ?? nonEmptyString(call.name) ?? "unknown_tool";
     const callId = stringOr(call.id);
     if (callId !== undefined) calls.set(callId, tool);
-    events.push({ kind: "tool_call", actor: "agent", tool, ...(callId === undefined ? {} : { callId }), arguments: parseArguments(fn.arguments ?? call.arguments, stats), message: index });
+    events.push({
+      kind: "tool_call",
+      actor: "agent",
+      tool,
+      ...(callId === undefined ? {} : { callId }),
+      arguments: parseArguments(fn.arguments ?? call.arguments, stats),
+      message: index,
+    });
   }
   // A message with neither text nor calls still counts as a message of the conversation.
   if (events.length === 0) events.push({ kind: "agent_message", actor: "agent", text: content ?? "", message: index });

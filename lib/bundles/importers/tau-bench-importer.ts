@@ -1,7 +1,15 @@
 import { BUNDLE_SCHEMA_VERSION } from "../schema/common";
 import type { BundleIssue } from "../issues";
 import type { ConvertedRecord, DocumentImporter, ImportResult, StreamingConversion } from "./types";
-import { newConversionLog, TrialNumbering, type BundleDocumentInput, type ConversionLog, type RunInput, type TaskInput, type TrajectoryInput } from "./bundle-input";
+import {
+  newConversionLog,
+  TrialNumbering,
+  type BundleDocumentInput,
+  type ConversionLog,
+  type RunInput,
+  type TaskInput,
+  type TrajectoryInput,
+} from "./bundle-input";
 import { fileStem } from "./file-name";
 import { inferModel } from "./infer-model";
 import { compact, finiteNumber, idString, isRecord, nonNegativeInteger, stringOr, toJsonValue } from "./json-value";
@@ -17,7 +25,13 @@ export function isTauBenchResults(document: unknown): document is unknown[] {
   return isRecord(first) && "task_id" in first && "traj" in first;
 }
 
-function mapRun(source: TauBenchSource, domain: string, fileName: string, userCost: number | undefined, log: ConversionLog): RunInput {
+function mapRun(
+  source: TauBenchSource,
+  domain: string,
+  fileName: string,
+  userCost: number | undefined,
+  log: ConversionLog,
+): RunInput {
   const model = inferModel(source.model ?? "unknown");
   log.warnings.push(
     source.modelFrom === undefined
@@ -35,8 +49,17 @@ function mapRun(source: TauBenchSource, domain: string, fileName: string, userCo
     model: compact({ name: model.name, family: model.family, size: model.size }),
     variant: model.variant,
     pairingKey: model.pairingKey,
-    agent: source.agentStrategy === undefined ? undefined : compact({ name: source.agentStrategy, config: source.temperature === undefined ? undefined : { temperature: source.temperature } }),
-    userSimulator: source.userModel === undefined ? undefined : compact({ name: source.userStrategy, config: { llm: source.userModel } }),
+    agent:
+      source.agentStrategy === undefined
+        ? undefined
+        : compact({
+            name: source.agentStrategy,
+            config: source.temperature === undefined ? undefined : { temperature: source.temperature },
+          }),
+    userSimulator:
+      source.userModel === undefined
+        ? undefined
+        : compact({ name: source.userStrategy, config: { llm: source.userModel } }),
     metadata,
   });
 }
@@ -53,8 +76,10 @@ function policyOf(results: Record<string, unknown>[]): string | undefined {
 /** Checks one result; only results without issues are kept for conversion. */
 function checkResult(item: unknown, index: number): BundleIssue[] {
   if (!isRecord(item)) return [{ path: `[${index}]`, message: "each result must be a JSON object" }];
-  if (idString(item.task_id) === undefined) return [{ path: `[${index}].task_id`, message: "a result needs a task_id" }];
-  if (item.traj !== undefined && item.traj !== null && !Array.isArray(item.traj)) return [{ path: `[${index}].traj`, message: "traj must be a list of messages" }];
+  if (idString(item.task_id) === undefined)
+    return [{ path: `[${index}].task_id`, message: "a result needs a task_id" }];
+  if (item.traj !== undefined && item.traj !== null && !Array.isArray(item.traj))
+    return [{ path: `[${index}].traj`, message: "traj must be a list of messages" }];
   return [];
 }
 
@@ -91,7 +116,8 @@ export class TauBenchCollector {
     const task = idString(item.task_id) ?? "";
     const info = isRecord(item.info) ? item.info : {};
     // Crashed runs record no task, so a later trial of the same task may be the first to define it.
-    if (!this.tasks.has(task) || (this.tasks.get(task)?.goal === undefined && isRecord(info.task))) this.tasks.set(task, mapTauBenchTask(task, info.task));
+    if (!this.tasks.has(task) || (this.tasks.get(task)?.goal === undefined && isRecord(info.task)))
+      this.tasks.set(task, mapTauBenchTask(task, info.task));
     const cost = finiteNumber(info.user_cost);
     if (cost !== undefined) this.userCost = (this.userCost ?? 0) + cost;
     return [];
@@ -101,7 +127,11 @@ export class TauBenchCollector {
     const log = newConversionLog();
     const source = describeTauBenchSource(this.sourceSamples, this.fileName);
     const domain = source.domain ?? "unknown";
-    log.warnings.push(source.domainFrom === undefined ? 'the domain is named neither in the content nor in the file name; the suite is "tau-bench/unknown"' : `domain "${domain}" taken from the ${source.domainFrom}`);
+    log.warnings.push(
+      source.domainFrom === undefined
+        ? 'the domain is named neither in the content nor in the file name; the suite is "tau-bench/unknown"'
+        : `domain "${domain}" taken from the ${source.domainFrom}`,
+    );
     const run = mapRun(source, domain, this.fileName, this.userCost, log);
     const trials = new TrialNumbering();
     const stats: TauBenchEventStats = { unparsedArguments: 0 };
@@ -130,9 +160,18 @@ export class TauBenchCollector {
     };
 
     const finish = () => {
-      if (inferredStops > 0) log.warnings.push("tau-bench stores no termination reason: stop reasons are inferred from the conversation (stopReasonInferred)");
-      if (trials.renumbered > 0) log.warnings.push(`${trials.renumbered} results had a missing or repeated trial number for their task and were numbered anew`);
-      if (stats.unparsedArguments > 0) log.warnings.push(`${stats.unparsedArguments} tool calls had arguments that are not a JSON object; kept as {"_unparsed": text}`);
+      if (inferredStops > 0)
+        log.warnings.push(
+          "tau-bench stores no termination reason: stop reasons are inferred from the conversation (stopReasonInferred)",
+        );
+      if (trials.renumbered > 0)
+        log.warnings.push(
+          `${trials.renumbered} results had a missing or repeated trial number for their task and were numbered anew`,
+        );
+      if (stats.unparsedArguments > 0)
+        log.warnings.push(
+          `${stats.unparsedArguments} tool calls had arguments that are not a JSON object; kept as {"_unparsed": text}`,
+        );
     };
 
     const header: BundleDocumentInput = {
@@ -148,14 +187,23 @@ export class TauBenchCollector {
 }
 
 function convertTauBench(document: unknown, fileName: string): ImportResult {
-  if (!isTauBenchResults(document)) return { ok: false, issues: [{ path: "", message: "not tau-bench results: expected a list of {task_id, reward, info, traj, trial}" }] };
+  if (!isTauBenchResults(document))
+    return {
+      ok: false,
+      issues: [{ path: "", message: "not tau-bench results: expected a list of {task_id, reward, info, traj, trial}" }],
+    };
   const collector = new TauBenchCollector(fileName);
   const issues = document.flatMap((item, index) => collector.collect(item, index));
   if (issues.length > 0) return { ok: false, issues };
   const conversion = collector.start();
   const trajectories = document.flatMap((item, index) => conversion.convert(item, index).trajectory ?? []);
   conversion.finish();
-  return { ok: true, format: "tau-bench", document: { ...conversion.header, trajectories }, warnings: conversion.warnings };
+  return {
+    ok: true,
+    format: "tau-bench",
+    document: { ...conversion.header, trajectories },
+    warnings: conversion.warnings,
+  };
 }
 
 /** tau-bench v1 results: a JSON list of {task_id, reward, info, traj, trial}, one run per file. */

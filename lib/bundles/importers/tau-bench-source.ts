@@ -6,7 +6,8 @@ export const TAU_BENCH_DOMAINS = ["airline", "retail"] as const;
 const MODEL_KEYS = ["model", "model_name", "agent_model"] as const;
 
 // tau_bench/run.py: {strategy}-{model with / as _}-{temperature}_range_{start}-{end}_user-{user model}-{user strategy}_{time}.json
-const RUN_PY_NAME = /^(tool-calling|act|react|few-shot|orchestrated-tool-calling)-(.+)-(\d+(?:\.\d+)?)_range_-?\d+--?\d+_user-(.+)-([a-z]+)_[^_]+$/;
+const RUN_PY_NAME =
+  /^(tool-calling|act|react|few-shot|orchestrated-tool-calling)-(.+)-(\d+(?:\.\d+)?)_range_-?\d+--?\d+_user-(.+)-([a-z]+)_[^_]+$/;
 // historical_trajectories: {model}-{domain}.json
 const MODEL_DOMAIN_NAME = new RegExp(`^(.+)-(${TAU_BENCH_DOMAINS.join("|")})$`);
 const POLICY_HEADING = /^#\s*([A-Za-z]+)\s+agent\s+policy/im;

@@ -12,10 +12,13 @@ export function mapTauBenchTask(id: string, raw: unknown): TaskInput {
   if (Array.isArray(raw.actions)) {
     task.expectedActions = raw.actions.filter(isRecord).flatMap((action) => {
       const name = nonEmptyString(action.name);
-      return name === undefined ? [] : [{ name, arguments: toJsonObject(action.kwargs) ?? toJsonObject(action.arguments) ?? {} }];
+      return name === undefined
+        ? []
+        : [{ name, arguments: toJsonObject(action.kwargs) ?? toJsonObject(action.arguments) ?? {} }];
     });
   }
-  if (Array.isArray(raw.outputs)) task.requiredReplyInfo = raw.outputs.map((item) => stringOr(item) ?? JSON.stringify(item));
+  if (Array.isArray(raw.outputs))
+    task.requiredReplyInfo = raw.outputs.map((item) => stringOr(item) ?? JSON.stringify(item));
   if (raw.actions !== undefined || raw.outputs !== undefined) {
     const criteria = toJsonValue({ actions: raw.actions, outputs: raw.outputs });
     if (criteria !== undefined) task.evaluationCriteria = criteria;

@@ -9,7 +9,11 @@ type ToolInput = NonNullable<SuiteInput["tools"]>[number];
 
 /** tau2 tool_defs: {name: {name, doc, params, returns}} (ToolSignature); a list is accepted too. */
 function mapToolDefs(toolDefs: unknown): ToolInput[] {
-  const entries = Array.isArray(toolDefs) ? toolDefs.map((def): [string, unknown] => ["", def]) : isRecord(toolDefs) ? Object.entries(toolDefs) : [];
+  const entries = Array.isArray(toolDefs)
+    ? toolDefs.map((def): [string, unknown] => ["", def])
+    : isRecord(toolDefs)
+      ? Object.entries(toolDefs)
+      : [];
   const tools: ToolInput[] = [];
   for (const [key, def] of entries) {
     if (!isRecord(def)) continue;
@@ -32,7 +36,8 @@ export function tau2Domain(info: Record<string, unknown>): string | undefined {
 export function mapTau2Suite(info: Record<string, unknown>, domain: string, log: ConversionLog): SuiteInput {
   const environment = isRecord(info.environment_info) ? info.environment_info : {};
   const tools = mapToolDefs(environment.tool_defs);
-  if (tools.length === 0) log.warnings.push("the file has no tool definitions (info.environment_info.tool_defs); the suite lists no tools");
+  if (tools.length === 0)
+    log.warnings.push("the file has no tool definitions (info.environment_info.tool_defs); the suite lists no tools");
   return compact({ name: `tau2/${domain}`, version: "", domain, policy: stringOr(environment.policy), tools });
 }
 
@@ -44,14 +49,27 @@ function component(info: unknown): RunInput["agent"] {
     const converted = toJsonValue(value);
     if (converted !== undefined && converted !== null) config[key] = converted;
   }
-  return compact({ name: nonEmptyString(info.implementation), config: Object.keys(config).length > 0 ? config : undefined });
+  return compact({
+    name: nonEmptyString(info.implementation),
+    config: Object.keys(config).length > 0 ? config : undefined,
+  });
 }
 
-export function mapTau2Run(document: Record<string, unknown>, info: Record<string, unknown>, domain: string, fileName: string, log: ConversionLog): RunInput {
+export function mapTau2Run(
+  document: Record<string, unknown>,
+  info: Record<string, unknown>,
+  domain: string,
+  fileName: string,
+  log: ConversionLog,
+): RunInput {
   const agentInfo = isRecord(info.agent_info) ? info.agent_info : {};
   const llm = nonEmptyString(agentInfo.llm);
   const model = inferModel(llm ?? "unknown");
-  log.warnings.push(llm === undefined ? 'info.agent_info.llm is missing; the model is recorded as "unknown"' : `model "${model.name}" taken from info.agent_info.llm`);
+  log.warnings.push(
+    llm === undefined
+      ? 'info.agent_info.llm is missing; the model is recorded as "unknown"'
+      : `model "${model.name}" taken from info.agent_info.llm`,
+  );
   const metadata = extractTau2RunMetadata(document, info);
   const timestamp = stringOr(document.timestamp);
   if (model.provider !== undefined) metadata.modelProvider = model.provider;

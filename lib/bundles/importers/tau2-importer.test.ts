@@ -17,7 +17,14 @@ function tau2Document(messages: unknown[], extra: Record<string, unknown> = {}) 
       environment_info: {
         domain_name: "telecom",
         policy: "Be nice.",
-        tool_defs: { toggle_data: { name: "toggle_data", doc: "Toggles data.", params: { type: "object", properties: {} }, returns: null } },
+        tool_defs: {
+          toggle_data: {
+            name: "toggle_data",
+            doc: "Toggles data.",
+            params: { type: "object", properties: {} },
+            returns: null,
+          },
+        },
       },
     },
     tasks: [
@@ -26,7 +33,13 @@ function tau2Document(messages: unknown[], extra: Record<string, unknown> = {}) 
         description: { purpose: "Test resolution path.", relevant_policies: null, notes: null },
         user_scenario: {
           persona: "\nA careful user.",
-          instructions: { domain: "telecom", reason_for_call: "No data.", known_info: "You are John.", unknown_info: null, task_instructions: "Ask for help." },
+          instructions: {
+            domain: "telecom",
+            reason_for_call: "No data.",
+            known_info: "You are John.",
+            unknown_info: null,
+            task_instructions: "Ask for help.",
+          },
         },
         ticket: "The user has no data.",
         initial_state: { initialization_data: null, initialization_actions: [], message_history: null },
@@ -78,32 +91,118 @@ describe("mapTau2Message", () => {
       stats(),
     );
     expect(events).toEqual([
-      { kind: "agent_message", actor: "agent", text: "Let me check.", message: 7, turn: 4, usage: { prompt: 100, completion: 20 }, costUsd: 0.01 },
-      { kind: "tool_call", actor: "agent", tool: "get_line", callId: "c1", arguments: { id: "L1" }, message: 7, turn: 4 },
-      { kind: "tool_call", actor: "agent", tool: "get_bill", callId: "c2", arguments: { id: "B1" }, message: 7, turn: 4 },
+      {
+        kind: "agent_message",
+        actor: "agent",
+        text: "Let me check.",
+        message: 7,
+        turn: 4,
+        usage: { prompt: 100, completion: 20 },
+        costUsd: 0.01,
+      },
+      {
+        kind: "tool_call",
+        actor: "agent",
+        tool: "get_line",
+        callId: "c1",
+        arguments: { id: "L1" },
+        message: 7,
+        turn: 4,
+      },
+      {
+        kind: "tool_call",
+        actor: "agent",
+        tool: "get_bill",
+        callId: "c2",
+        arguments: { id: "B1" },
+        message: 7,
+        turn: 4,
+      },
     ]);
   });
 
   it("gives a dual-control user's tool call and its result the user as actor", () => {
     const calls = new Map<string, string>();
-    const call = mapTau2Message({ role: "user", content: null, tool_calls: [{ id: "u1", name: "toggle_data", arguments: {}, requestor: "user" }], turn_idx: 3 }, 3, calls, stats());
-    const result = mapTau2Message({ role: "tool", id: "u1", content: "Data is on.", requestor: "user", error: false, turn_idx: 4 }, 4, calls, stats());
-    expect(call).toEqual([{ kind: "tool_call", actor: "user", tool: "toggle_data", callId: "u1", arguments: {}, message: 3, turn: 3 }]);
-    expect(result).toEqual([{ kind: "tool_result", actor: "user", tool: "toggle_data", callId: "u1", output: "Data is on.", error: false, errorInferred: false, message: 4, turn: 4 }]);
+    const call = mapTau2Message(
+      {
+        role: "user",
+        content: null,
+        tool_calls: [{ id: "u1", name: "toggle_data", arguments: {}, requestor: "user" }],
+        turn_idx: 3,
+      },
+      3,
+      calls,
+      stats(),
+    );
+    const result = mapTau2Message(
+      { role: "tool", id: "u1", content: "Data is on.", requestor: "user", error: false, turn_idx: 4 },
+      4,
+      calls,
+      stats(),
+    );
+    expect(call).toEqual([
+      { kind: "tool_call", actor: "user", tool: "toggle_data", callId: "u1", arguments: {}, message: 3, turn: 3 },
+    ]);
+    expect(result).toEqual([
+      {
+        kind: "tool_result",
+        actor: "user",
+        tool: "toggle_data",
+        callId: "u1",
+        output: "Data is on.",
+        error: false,
+        errorInferred: false,
+        message: 4,
+        turn: 4,
+      },
+    ]);
   });
 
   it("keeps tau2's error flag and parses JSON output", () => {
     const calls = new Map([["c1", "resume_line"]]);
-    const [failed] = mapTau2Message({ role: "tool", id: "c1", content: "Error: Line must be suspended to resume", requestor: "assistant", error: true }, 9, calls, stats());
-    const [json] = mapTau2Message({ role: "tool", id: "c1", content: '{"status": "Active"}', requestor: "assistant", error: false }, 10, calls, stats());
-    expect(failed).toMatchObject({ kind: "tool_result", actor: "agent", tool: "resume_line", error: true, errorInferred: false, output: "Error: Line must be suspended to resume" });
+    const [failed] = mapTau2Message(
+      {
+        role: "tool",
+        id: "c1",
+        content: "Error: Line must be suspended to resume",
+        requestor: "assistant",
+        error: true,
+      },
+      9,
+      calls,
+      stats(),
+    );
+    const [json] = mapTau2Message(
+      { role: "tool", id: "c1", content: '{"status": "Active"}', requestor: "assistant", error: false },
+      10,
+      calls,
+      stats(),
+    );
+    expect(failed).toMatchObject({
+      kind: "tool_result",
+      actor: "agent",
+      tool: "resume_line",
+      error: true,
+      errorInferred: false,
+      output: "Error: Line must be suspended to resume",
+    });
     expect(json).toMatchObject({ output: { status: "Active" }, error: false });
   });
 
   it("keeps timestamps with an offset and drops those without one", () => {
     const counters = stats();
-    const [withOffset] = mapTau2Message({ role: "user", content: "hi", timestamp: "2025-08-10T02:44:11.820315Z" }, 0, new Map(), counters);
-    const [local] = mapTau2Message({ role: "user", content: "hi", timestamp: "2025-08-10T02:44:11.820315" }, 1, new Map(), counters);
+    const [withOffset] = mapTau2Message(
+      { role: "user", content: "hi", timestamp: "2025-08-10T02:44:11.820315Z" },
+      0,
+      new Map(),
+      counters,
+    );
+    const [local] = mapTau2Message(
+      { role: "user", content: "hi", timestamp: "2025-08-10T02:44:11.820315" },
+      1,
+      new Map(),
+      counters,
+    );
     expect(withOffset).toMatchObject({ timestamp: "2025-08-10T02:44:11.820315Z" });
     expect(local).not.toHaveProperty("timestamp");
     expect(counters.droppedTimestamps).toBe(1);
@@ -111,13 +210,20 @@ describe("mapTau2Message", () => {
 
   it("drops a timestamp whose offset PostgreSQL cannot store (+16:00) instead of failing the insert", () => {
     const counters = stats();
-    const [event] = mapTau2Message({ role: "user", content: "hi", timestamp: "2025-08-10T02:44:11+16:00" }, 0, new Map(), counters);
+    const [event] = mapTau2Message(
+      { role: "user", content: "hi", timestamp: "2025-08-10T02:44:11+16:00" },
+      0,
+      new Map(),
+      counters,
+    );
     expect(event).not.toHaveProperty("timestamp");
     expect(counters.droppedTimestamps).toBe(1);
   });
 
   it("keeps an empty message as one empty event so message counts stay right", () => {
-    expect(mapTau2Message({ role: "assistant", content: null, tool_calls: null }, 2, new Map(), stats())).toEqual([{ kind: "agent_message", actor: "agent", text: "", message: 2 }]);
+    expect(mapTau2Message({ role: "assistant", content: null, tool_calls: null }, 2, new Map(), stats())).toEqual([
+      { kind: "agent_message", actor: "agent", text: "", message: 2 },
+    ]);
   });
 });
 
@@ -125,7 +231,13 @@ describe("tau2Importer", () => {
   const messages = [
     { role: "assistant", content: "Hi! How can I help you today?", turn_idx: 0, cost: 0 },
     { role: "user", content: "My data is off.", turn_idx: 1, usage: { prompt_tokens: 10, completion_tokens: 5 } },
-    { role: "assistant", content: null, tool_calls: [{ id: "c1", name: "refuel_data", arguments: { gb_amount: 2 }, requestor: "assistant" }], turn_idx: 2, usage: { prompt_tokens: 30, completion_tokens: 7 } },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "c1", name: "refuel_data", arguments: { gb_amount: 2 }, requestor: "assistant" }],
+      turn_idx: 2,
+      usage: { prompt_tokens: 30, completion_tokens: 7 },
+    },
     { role: "tool", id: "c1", content: '{"ok": true}', requestor: "assistant", error: false, turn_idx: 3 },
     { role: "user", content: "Thanks ###STOP###", turn_idx: 4 },
   ];
@@ -174,7 +286,11 @@ describe("tau2Importer", () => {
       stopReason: "user_stop",
       stopReasonInferred: false,
       reward: 1,
-      rewardBreakdown: { reward: 1, db_check: { db_match: true, db_reward: 1 }, reward_breakdown: { ENV_ASSERTION: 1 } },
+      rewardBreakdown: {
+        reward: 1,
+        db_check: { db_match: true, db_reward: 1 },
+        reward_breakdown: { ENV_ASSERTION: 1 },
+      },
       costUsd: 0.375,
       durationMs: 2500,
       usage: { prompt: 40, completion: 12 },
@@ -197,29 +313,66 @@ describe("tau2Importer", () => {
       has_errors: true,
       errors: [
         { source: "user", error_tags: ["off_script"], severity: "minor", turn_idx: 1, reasoning: "User improvised." },
-        { source: "agent", error_tags: ["policy_violation", "no_confirmation"], severity: "critical", turn_idx: 2, reasoning: "No confirmation." },
+        {
+          source: "agent",
+          error_tags: ["policy_violation", "no_confirmation"],
+          severity: "critical",
+          turn_idx: 2,
+          reasoning: "No confirmation.",
+        },
       ],
     };
     const result = tau2Importer.convert(tau2Document(messages, { review }), { fileName: "r.json" });
     if (!result.ok) throw new Error(JSON.stringify(result.issues));
     const trajectory = BundleDocumentSchema.parse(result.document).trajectories[0];
-    expect(trajectory?.judge).toEqual({ name: "tau2 review", errorSource: "agent", failureCategory: "policy_violation, no_confirmation", rationale: "The agent refuelled without asking." });
+    expect(trajectory?.judge).toEqual({
+      name: "tau2 review",
+      errorSource: "agent",
+      failureCategory: "policy_violation, no_confirmation",
+      rationale: "The agent refuelled without asking.",
+    });
     expect(trajectory?.turnLabels).toEqual([
-      { turn: 1, success: false, errorSource: "user", severity: "minor", failureCategory: "off_script", rationale: "User improvised." },
-      { turn: 2, success: false, errorSource: "agent", severity: "critical", failureCategory: "policy_violation, no_confirmation", rationale: "No confirmation." },
+      {
+        turn: 1,
+        success: false,
+        errorSource: "user",
+        severity: "minor",
+        failureCategory: "off_script",
+        rationale: "User improvised.",
+      },
+      {
+        turn: 2,
+        success: false,
+        errorSource: "agent",
+        severity: "critical",
+        failureCategory: "policy_violation, no_confirmation",
+        rationale: "No confirmation.",
+      },
     ]);
   });
 
   it("records a clean review as errorSource none", () => {
-    const result = tau2Importer.convert(tau2Document(messages, { review: { summary: "Fine.", has_errors: false, agent_error: false, user_error: false, errors: [] } }), { fileName: "r.json" });
+    const result = tau2Importer.convert(
+      tau2Document(messages, {
+        review: { summary: "Fine.", has_errors: false, agent_error: false, user_error: false, errors: [] },
+      }),
+      { fileName: "r.json" },
+    );
     if (!result.ok) throw new Error("conversion failed");
-    expect(BundleDocumentSchema.parse(result.document).trajectories[0]?.judge).toEqual({ name: "tau2 review", errorSource: "none", rationale: "Fine." });
+    expect(BundleDocumentSchema.parse(result.document).trajectories[0]?.judge).toEqual({
+      name: "tau2 review",
+      errorSource: "none",
+      rationale: "Fine.",
+    });
   });
 
   it("keeps infrastructure errors and renumbers repeated trials", () => {
     const first = tau2Document(messages, { termination_reason: "infrastructure_error", reward_info: null });
     const second = { ...tau2Document(messages).simulations[0], id: "sim-2", reward_info: null };
-    const result = tau2Importer.convert({ ...first, simulations: [...first.simulations, second] }, { fileName: "r.json" });
+    const result = tau2Importer.convert(
+      { ...first, simulations: [...first.simulations, second] },
+      { fileName: "r.json" },
+    );
     if (!result.ok) throw new Error("conversion failed");
     const bundle = BundleDocumentSchema.parse(result.document);
     expect(bundle.trajectories.map((t) => [t.id, t.trial, t.stopReason, t.reward])).toEqual([
@@ -232,7 +385,10 @@ describe("tau2Importer", () => {
   it("reports simulations without a task id as issues", () => {
     const document = tau2Document(messages, { task_id: null });
     const result = tau2Importer.convert(document, { fileName: "r.json" });
-    expect(result).toEqual({ ok: false, issues: [{ path: "simulations[0].task_id", message: "a simulation needs a task_id" }] });
+    expect(result).toEqual({
+      ok: false,
+      issues: [{ path: "simulations[0].task_id", message: "a simulation needs a task_id" }],
+    });
   });
 });
 

@@ -20,12 +20,14 @@ export function startTau2(document: Tau2Header, fileName: string): StreamingConv
   const log = newConversionLog();
   const { info } = document;
   const domain = tau2Domain(info) ?? "unknown";
-  if (domain === "unknown") log.warnings.push('info.environment_info.domain_name is missing; the suite is named "tau2/unknown"');
+  if (domain === "unknown")
+    log.warnings.push('info.environment_info.domain_name is missing; the suite is named "tau2/unknown"');
 
   const tasks: TaskInput[] = [];
   const taskIds = new Set<string>();
   const rawTasks = Array.isArray(document.tasks) ? document.tasks : [];
-  if (!Array.isArray(document.tasks)) log.warnings.push("the file has no tasks list; tasks are created from the simulations' task ids");
+  if (!Array.isArray(document.tasks))
+    log.warnings.push("the file has no tasks list; tasks are created from the simulations' task ids");
   rawTasks.forEach((raw, index) => {
     const task = mapTau2Task(raw, `tasks[${index}]`, log);
     if (!task) return;
@@ -49,16 +51,26 @@ export function startTau2(document: Tau2Header, fileName: string): StreamingConv
     if (!trajectory || issues.length > 0) return { issues };
     if (taskIds.has(trajectory.task)) return { trajectory, issues };
     taskIds.add(trajectory.task);
-    log.warnings.push(`simulation ${trajectory.id ?? index} refers to task "${trajectory.task}", which the tasks list lacks; an empty task was added`);
+    log.warnings.push(
+      `simulation ${trajectory.id ?? index} refers to task "${trajectory.task}", which the tasks list lacks; an empty task was added`,
+    );
     return { trajectory, addedTask: { id: trajectory.task }, issues };
   }
 
   function finish(): void {
-    if (trials.renumbered > 0) log.warnings.push(`${trials.renumbered} simulations had a missing or repeated trial number for their task and were numbered anew`);
+    if (trials.renumbered > 0)
+      log.warnings.push(
+        `${trials.renumbered} simulations had a missing or repeated trial number for their task and were numbered anew`,
+      );
     if (stats.droppedTimestamps > 0) {
-      log.warnings.push(`${stats.droppedTimestamps} message timestamps were dropped: tau2 writes local time without a UTC offset (or the offset was beyond ±14:00), so the instant is unknown`);
+      log.warnings.push(
+        `${stats.droppedTimestamps} message timestamps were dropped: tau2 writes local time without a UTC offset (or the offset was beyond ±14:00), so the instant is unknown`,
+      );
     }
-    if (stats.unparsedArguments > 0) log.warnings.push(`${stats.unparsedArguments} tool calls had arguments that are not a JSON object; kept as {"_unparsed": text}`);
+    if (stats.unparsedArguments > 0)
+      log.warnings.push(
+        `${stats.unparsedArguments} tool calls had arguments that are not a JSON object; kept as {"_unparsed": text}`,
+      );
   }
 
   return {
@@ -72,7 +84,11 @@ export function startTau2(document: Tau2Header, fileName: string): StreamingConv
 }
 
 function convertTau2(document: unknown, fileName: string): ImportResult {
-  if (!isTau2Results(document)) return { ok: false, issues: [{ path: "", message: "not a tau2 results document: expected {info: {...}, simulations: [...]}" }] };
+  if (!isTau2Results(document))
+    return {
+      ok: false,
+      issues: [{ path: "", message: "not a tau2 results document: expected {info: {...}, simulations: [...]}" }],
+    };
   const conversion = startTau2(document, fileName);
   const issues = [...conversion.headerIssues];
   const tasks = [...conversion.header.tasks];
@@ -85,7 +101,12 @@ function convertTau2(document: unknown, fileName: string): ImportResult {
   });
   if (issues.length > 0) return { ok: false, issues };
   conversion.finish();
-  return { ok: true, format: "tau2", document: { ...conversion.header, tasks, trajectories }, warnings: conversion.warnings };
+  return {
+    ok: true,
+    format: "tau2",
+    document: { ...conversion.header, tasks, trajectories },
+    warnings: conversion.warnings,
+  };
 }
 
 /** tau2-bench results: {timestamp, info, tasks, simulations}, one run per file. */

@@ -1,7 +1,15 @@
 import type { JsonObject } from "../schema/common";
 import { StorableTimestamp } from "../schema/timestamp";
 import type { EventInput } from "./bundle-input";
-import { finiteNumber, isRecord, nonEmptyString, nonNegativeInteger, parseJsonText, stringOr, toJsonObject } from "./json-value";
+import {
+  finiteNumber,
+  isRecord,
+  nonEmptyString,
+  nonNegativeInteger,
+  parseJsonText,
+  stringOr,
+  toJsonObject,
+} from "./json-value";
 
 type Actor = "agent" | "user" | "system";
 
@@ -17,7 +25,11 @@ function actorOfRequestor(requestor: unknown, fallback: Actor): Actor {
   return fallback;
 }
 
-function shared(message: Record<string, unknown>, index: number, stats: MessageMappingStats): Pick<EventInput, "message" | "turn" | "timestamp"> {
+function shared(
+  message: Record<string, unknown>,
+  index: number,
+  stats: MessageMappingStats,
+): Pick<EventInput, "message" | "turn" | "timestamp"> {
   const out: Pick<EventInput, "message" | "turn" | "timestamp"> = { message: index };
   const turn = nonNegativeInteger(message.turn_idx);
   if (turn !== undefined) out.turn = turn;
@@ -62,7 +74,12 @@ export type CallNames = Map<string, string>;
  * Maps one tau2 message to events; every event keeps the message's index so the UI can
  * regroup text and tool calls that one generation produced together.
  */
-export function mapTau2Message(message: Record<string, unknown>, index: number, calls: CallNames, stats: MessageMappingStats): EventInput[] {
+export function mapTau2Message(
+  message: Record<string, unknown>,
+  index: number,
+  calls: CallNames,
+  stats: MessageMappingStats,
+): EventInput[] {
   const base = shared(message, index, stats);
   const role = message.role;
   const events: EventInput[] = [];
@@ -86,7 +103,11 @@ export function mapTau2Message(message: Record<string, unknown>, index: number, 
   } else {
     const speaker: Actor = role === "user" ? "user" : "agent";
     if (content !== undefined && nonEmptyString(content) !== undefined) {
-      events.push(speaker === "user" ? { kind: "user_message", actor: "user", text: content, ...base } : { kind: "agent_message", actor: "agent", text: content, ...base });
+      events.push(
+        speaker === "user"
+          ? { kind: "user_message", actor: "user", text: content, ...base }
+          : { kind: "agent_message", actor: "agent", text: content, ...base },
+      );
     }
     const toolCalls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
     for (const call of toolCalls) {
@@ -106,7 +127,11 @@ export function mapTau2Message(message: Record<string, unknown>, index: number, 
     // A message with neither text nor calls still counts as a turn of the conversation.
     if (events.length === 0) {
       const text = content ?? "";
-      events.push(speaker === "user" ? { kind: "user_message", actor: "user", text, ...base } : { kind: "agent_message", actor: "agent", text, ...base });
+      events.push(
+        speaker === "user"
+          ? { kind: "user_message", actor: "user", text, ...base }
+          : { kind: "agent_message", actor: "agent", text, ...base },
+      );
     }
   }
   const first = events[0];

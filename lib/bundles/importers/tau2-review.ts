@@ -8,7 +8,9 @@ function errorsOf(review: Record<string, unknown>): Record<string, unknown>[] {
 }
 
 function tagsOf(error: Record<string, unknown>): string | undefined {
-  const tags = Array.isArray(error.error_tags) ? error.error_tags.filter((tag): tag is string => typeof tag === "string" && tag !== "") : [];
+  const tags = Array.isArray(error.error_tags)
+    ? error.error_tags.filter((tag): tag is string => typeof tag === "string" && tag !== "")
+    : [];
   if (tags.length > 0) return tags.join(", ");
   return nonEmptyString(error.error_type);
 }
@@ -23,8 +25,12 @@ function errorSource(review: Record<string, unknown>, errors: Record<string, unk
   if (!agentError && !userError) return review.has_errors === false ? "none" : undefined;
   if (!agentError) return "user";
   if (!userError) return "agent";
-  const criticalAgent = errors.some((e) => e.source === "agent" && typeof e.severity === "string" && CRITICAL.test(e.severity));
-  const criticalUser = review.critical_user_error === true || errors.some((e) => e.source === "user" && typeof e.severity === "string" && CRITICAL.test(e.severity));
+  const criticalAgent = errors.some(
+    (e) => e.source === "agent" && typeof e.severity === "string" && CRITICAL.test(e.severity),
+  );
+  const criticalUser =
+    review.critical_user_error === true ||
+    errors.some((e) => e.source === "user" && typeof e.severity === "string" && CRITICAL.test(e.severity));
   return criticalUser && !criticalAgent ? "user" : "agent";
 }
 
@@ -35,7 +41,10 @@ export function mapTau2Review(review: unknown): JudgeInput | undefined {
   const judge: JudgeInput = { name: "tau2 review" };
   const source = errorSource(review, errors);
   if (source !== undefined) judge.errorSource = source;
-  const decisive = errors.find((e) => e.source === source && typeof e.severity === "string" && CRITICAL.test(e.severity)) ?? errors.find((e) => e.source === source) ?? errors[0];
+  const decisive =
+    errors.find((e) => e.source === source && typeof e.severity === "string" && CRITICAL.test(e.severity)) ??
+    errors.find((e) => e.source === source) ??
+    errors[0];
   const category = decisive ? tagsOf(decisive) : undefined;
   if (category !== undefined) judge.failureCategory = category;
   const rationale = nonEmptyString(review.summary) ?? (decisive ? nonEmptyString(decisive.reasoning) : undefined);

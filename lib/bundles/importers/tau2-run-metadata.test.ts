@@ -12,7 +12,12 @@ describe("extractTau2RunMetadata", () => {
       max_errors: 10,
       seed: 300,
       agent_info: { implementation: "llm_agent_solo", llm: "gpt-4.1-2025-04-14", llm_args: { temperature: 0 } },
-      user_info: { implementation: "dummy_user", llm: "gpt-4.1-2025-04-14", llm_args: { temperature: 0 }, global_simulation_guidelines: "long text" },
+      user_info: {
+        implementation: "dummy_user",
+        llm: "gpt-4.1-2025-04-14",
+        llm_args: { temperature: 0 },
+        global_simulation_guidelines: "long text",
+      },
       environment_info: { domain_name: "telecom", policy: "..." },
     };
     expect(extractTau2RunMetadata({ timestamp: "2025-07-17T15:10:57.604036" }, info)).toEqual({
@@ -56,19 +61,38 @@ describe("tau2 settings", () => {
   });
 });
 
-describe.skipIf(!REAL_DATA_DIR)(REAL_DATA_DIR ? "tau2 run metadata of real files" : `tau2 run metadata of real files: skipped, ${REAL_DATA_SKIP_REASON}`, () => {
-  function read(name: string): { document: Record<string, unknown>; info: Record<string, unknown> } {
-    const document = JSON.parse(readFileSync(realDataFile(name), "utf8")) as Record<string, unknown>;
-    return { document, info: document.info as Record<string, unknown> };
-  }
+describe.skipIf(!REAL_DATA_DIR)(
+  REAL_DATA_DIR
+    ? "tau2 run metadata of real files"
+    : `tau2 run metadata of real files: skipped, ${REAL_DATA_SKIP_REASON}`,
+  () => {
+    function read(name: string): { document: Record<string, unknown>; info: Record<string, unknown> } {
+      const document = JSON.parse(readFileSync(realDataFile(name), "utf8")) as Record<string, unknown>;
+      return { document, info: document.info as Record<string, unknown> };
+    }
 
-  it("reads the no-user mode, trials and seed of the gpt-4.1 telecom file", () => {
-    const { document, info } = read("gpt-4.1-2025-04-14_telecom_no-user_gpt-4.1-2025-04-14_4trials_5tasks.json");
-    expect(extractTau2RunMetadata(document, info)).toMatchObject({ userMode: "no-user", num_trials: 4, max_steps: 200, seed: 300, agentModel: "gpt-4.1-2025-04-14", domainName: "telecom", policyVariant: null });
-  });
+    it("reads the no-user mode, trials and seed of the gpt-4.1 telecom file", () => {
+      const { document, info } = read("gpt-4.1-2025-04-14_telecom_no-user_gpt-4.1-2025-04-14_4trials_5tasks.json");
+      expect(extractTau2RunMetadata(document, info)).toMatchObject({
+        userMode: "no-user",
+        num_trials: 4,
+        max_steps: 200,
+        seed: 300,
+        agentModel: "gpt-4.1-2025-04-14",
+        domainName: "telecom",
+        policyVariant: null,
+      });
+    });
 
-  it("reads the default user mode and a routed model of the grok-3 airline file", () => {
-    const { document, info } = read("2025-10-13T11:40:16.379079_airline_llm_agent_grok-3_user_simulator_grok-3.json");
-    expect(extractTau2RunMetadata(document, info)).toMatchObject({ userMode: "default", agentModel: "xai/grok-3", userModel: "xai/grok-3", agentModelArgs: { temperature: 0 }, tau2Version: "b3af1655ec1cab37b53bb9a517f3e6dbd7f7e9a8" });
-  });
-});
+    it("reads the default user mode and a routed model of the grok-3 airline file", () => {
+      const { document, info } = read("2025-10-13T11:40:16.379079_airline_llm_agent_grok-3_user_simulator_grok-3.json");
+      expect(extractTau2RunMetadata(document, info)).toMatchObject({
+        userMode: "default",
+        agentModel: "xai/grok-3",
+        userModel: "xai/grok-3",
+        agentModelArgs: { temperature: 0 },
+        tau2Version: "b3af1655ec1cab37b53bb9a517f3e6dbd7f7e9a8",
+      });
+    });
+  },
+);

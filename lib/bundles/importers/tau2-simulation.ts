@@ -1,6 +1,14 @@
 import type { ConversionLog, EventInput, TrajectoryInput } from "./bundle-input";
 import type { TrialNumbering } from "./bundle-input";
-import { finiteNumber, idString, isRecord, nonEmptyString, nonNegativeInteger, stringOr, toJsonValue } from "./json-value";
+import {
+  finiteNumber,
+  idString,
+  isRecord,
+  nonEmptyString,
+  nonNegativeInteger,
+  stringOr,
+  toJsonValue,
+} from "./json-value";
 import { mapTau2Message, type CallNames, type MessageMappingStats } from "./tau2-messages";
 import { mapTau2Review, mapTau2ReviewTurns } from "./tau2-review";
 
@@ -56,7 +64,12 @@ export function mapTau2Simulation(raw: unknown, path: string, context: Simulatio
     else log.issues.push({ path: `${path}.messages[${index}]`, message: "a message must be a JSON object" });
   });
 
-  const trajectory: TrajectoryInput = { run: context.runId, task, trial: context.trials.assign(task, nonNegativeInteger(raw.trial)), events };
+  const trajectory: TrajectoryInput = {
+    run: context.runId,
+    task,
+    trial: context.trials.assign(task, nonNegativeInteger(raw.trial)),
+    events,
+  };
   const id = idString(raw.id);
   if (id !== undefined) trajectory.id = id;
   const stopReason = nonEmptyString(stringOr(raw.termination_reason));

@@ -103,7 +103,12 @@ export function mapTau2Task(raw: unknown, path: string, log: ConversionLog): Tas
   if (scenario) {
     const goal = renderInstructions(scenario.instructions);
     if (goal !== undefined) task.goal = goal;
-    const persona = typeof scenario.persona === "string" ? nonEmptyString(scenario.persona)?.trim() : isRecord(scenario.persona) ? JSON.stringify(scenario.persona) : undefined;
+    const persona =
+      typeof scenario.persona === "string"
+        ? nonEmptyString(scenario.persona)?.trim()
+        : isRecord(scenario.persona)
+          ? JSON.stringify(scenario.persona)
+          : undefined;
     if (persona !== undefined) task.persona = persona;
   }
   const facts = userFacts(scenario ?? {}, raw.ticket);

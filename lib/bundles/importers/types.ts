@@ -10,8 +10,7 @@ export interface ImportContext {
 
 /** What an importer makes of a foreign file: a Loopscope bundle document, validated afterwards like any upload. */
 export type ImportResult =
-  | { ok: true; format: BundleFormat; document: unknown; warnings: string[] }
-  | { ok: false; issues: BundleIssue[] };
+  { ok: true; format: BundleFormat; document: unknown; warnings: string[] } | { ok: false; issues: BundleIssue[] };
 
 export interface DocumentImporter {
   format: BundleFormat;

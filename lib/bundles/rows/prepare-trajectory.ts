@@ -18,7 +18,7 @@ export function deriveTurnIndices(events: readonly BundleEvent[]): number[] {
 
 function toolNameOf(event: BundleEvent, callNames: Map<string, string>): string | null {
   if (event.kind === "tool_call") return event.tool;
-  if (event.kind === "tool_result") return event.tool ?? (event.callId ? callNames.get(event.callId) ?? null : null);
+  if (event.kind === "tool_result") return event.tool ?? (event.callId ? (callNames.get(event.callId) ?? null) : null);
   return null;
 }
 
@@ -49,7 +49,7 @@ export function prepareEvents(trajectoryId: string, events: readonly BundleEvent
     kind: event.kind,
     actor: event.actor,
     toolName: toolNameOf(event, callNames),
-    callId: event.kind === "tool_call" || event.kind === "tool_result" ? event.callId ?? null : null,
+    callId: event.kind === "tool_call" || event.kind === "tool_result" ? (event.callId ?? null) : null,
     arguments: event.kind === "tool_call" ? event.arguments : null,
     output: event.kind === "tool_result" ? event.output : event.kind === "state_snapshot" ? event.state : null,
     isError: event.kind === "tool_result" ? event.error : false,
@@ -62,7 +62,9 @@ export function prepareEvents(trajectoryId: string, events: readonly BundleEvent
   }));
 }
 
-export function toMetricEvents(rows: readonly Pick<EventRow, "seq" | "turnIndex" | "kind" | "actor" | "toolName" | "callId" | "isError" | "text">[]): MetricEvent[] {
+export function toMetricEvents(
+  rows: readonly Pick<EventRow, "seq" | "turnIndex" | "kind" | "actor" | "toolName" | "callId" | "isError" | "text">[],
+): MetricEvent[] {
   return rows.map((row) => ({
     seq: row.seq,
     turnIndex: row.turnIndex,
@@ -92,7 +94,14 @@ export interface PreparedTrajectory {
  * Maps one validated trajectory to rows, with the per-trajectory scores computed once here. `rules` follow the
  * bundle's source format (scoringRulesFor); without them a Loopscope bundle's rules apply.
  */
-export function prepareTrajectory(input: { id: string; runId: string; taskId: string; task: Task; record: Trajectory; rules?: ScoringRules }): PreparedTrajectory {
+export function prepareTrajectory(input: {
+  id: string;
+  runId: string;
+  taskId: string;
+  task: Task;
+  record: Trajectory;
+  rules?: ScoringRules;
+}): PreparedTrajectory {
   const { record, task } = input;
   const rules = input.rules ?? scoringRulesFor(null);
   const events = prepareEvents(input.id, record.events);

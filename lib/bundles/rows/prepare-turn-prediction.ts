@@ -11,7 +11,12 @@ function toolCallOf(action: TurnAction) {
 }
 
 /** Scores one gold-history example: ROUGE-1 for text turns, exact match and argument F1 for tool turns. */
-export function prepareTurnPrediction(input: { id: string; runId: string; taskId: string; record: TurnPrediction }): TurnPredictionRow {
+export function prepareTurnPrediction(input: {
+  id: string;
+  runId: string;
+  taskId: string;
+  record: TurnPrediction;
+}): TurnPredictionRow {
   const { record } = input;
   let rouge: { precision: number; recall: number; f1: number } | null = null;
   let exactMatch: boolean | null = null;

@@ -2,7 +2,10 @@ import { createHash } from "node:crypto";
 
 /** A short digest of a policy text, so runs under different policies of one suite can be told apart. */
 export function hashPolicy(policy: string | null | undefined): string {
-  return createHash("sha256").update(policy ?? "").digest("hex").slice(0, 12);
+  return createHash("sha256")
+    .update(policy ?? "")
+    .digest("hex")
+    .slice(0, 12);
 }
 
 export interface TaskSetChoice {
@@ -27,7 +30,17 @@ export function chooseTaskSet(taskSets: readonly { id: string; conflicts: number
  * The policy variant of a run: the one its source names, else none when it ran under the
  * suite's first policy, else "v2", "v3", ... by the order in which policies were first seen.
  */
-export function choosePolicyVariant({ named, policyHash, suitePolicyHash, knownHashes }: { named: string | null; policyHash: string; suitePolicyHash: string; knownHashes: readonly string[] }): string | null {
+export function choosePolicyVariant({
+  named,
+  policyHash,
+  suitePolicyHash,
+  knownHashes,
+}: {
+  named: string | null;
+  policyHash: string;
+  suitePolicyHash: string;
+  knownHashes: readonly string[];
+}): string | null {
   if (named !== null) return named;
   if (policyHash === suitePolicyHash) return null;
   const others = knownHashes.filter((hash) => hash !== suitePolicyHash);

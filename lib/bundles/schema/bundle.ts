@@ -19,11 +19,13 @@ const headerFields = {
 
 // The envelope is checked before any record, so records are validated one at a time
 // (a bad record yields issues with its own path, never a rejected envelope).
-export const BundleEnvelopeSchema = z.object({
-  ...headerFields,
-  trajectories: z.array(z.unknown()).default([]),
-  turnPredictions: z.array(z.unknown()).default([]),
-}).strict();
+export const BundleEnvelopeSchema = z
+  .object({
+    ...headerFields,
+    trajectories: z.array(z.unknown()).default([]),
+    turnPredictions: z.array(z.unknown()).default([]),
+  })
+  .strict();
 
 export const BundleHeaderSchema = z.object(headerFields).strict();
 export type BundleHeader = z.infer<typeof BundleHeaderSchema>;
@@ -33,9 +35,11 @@ export const JsonlHeaderSchema = z.object({ type: z.literal("header"), ...header
 export const JSONL_RECORD_TYPES = ["trajectory", "turnPrediction"] as const;
 
 // The complete document, used only to export JSON Schema for users in other languages.
-export const BundleDocumentSchema = z.object({
-  ...headerFields,
-  trajectories: z.array(TrajectorySchema).default([]),
-  turnPredictions: z.array(TurnPredictionSchema).default([]),
-}).strict();
+export const BundleDocumentSchema = z
+  .object({
+    ...headerFields,
+    trajectories: z.array(TrajectorySchema).default([]),
+    turnPredictions: z.array(TurnPredictionSchema).default([]),
+  })
+  .strict();
 export type BundleDocument = z.infer<typeof BundleDocumentSchema>;

@@ -9,16 +9,24 @@ const eventBase = {
   timestamp: StorableTimestamp.optional(),
   usage: TokenUsageSchema.optional(),
   costUsd: z.number().nonnegative().optional(),
-  message: Count.optional().describe("index of the source message this event came from, when one message holds several events (text plus tool calls)"),
+  message: Count.optional().describe(
+    "index of the source message this event came from, when one message holds several events (text plus tool calls)",
+  ),
 };
 
 export const EventSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("user_message"), actor: ActorSchema.default("user"), text: z.string(), ...eventBase }).strict(),
-  z.object({ kind: z.literal("agent_message"), actor: ActorSchema.default("agent"), text: z.string(), ...eventBase }).strict(),
+  z
+    .object({ kind: z.literal("user_message"), actor: ActorSchema.default("user"), text: z.string(), ...eventBase })
+    .strict(),
+  z
+    .object({ kind: z.literal("agent_message"), actor: ActorSchema.default("agent"), text: z.string(), ...eventBase })
+    .strict(),
   z
     .object({
       kind: z.literal("tool_call"),
-      actor: ActorSchema.default("agent").describe("who called the tool: in dual-control benchmarks the user calls tools too"),
+      actor: ActorSchema.default("agent").describe(
+        "who called the tool: in dual-control benchmarks the user calls tools too",
+      ),
       tool: z.string().min(1),
       callId: z.string().optional(),
       arguments: JsonObjectSchema.default({}),
@@ -37,8 +45,17 @@ export const EventSchema = z.discriminatedUnion("kind", [
       ...eventBase,
     })
     .strict(),
-  z.object({ kind: z.literal("state_snapshot"), actor: ActorSchema.default("system"), state: JsonObjectSchema, ...eventBase }).strict(),
-  z.object({ kind: z.literal("system"), actor: ActorSchema.default("system"), text: z.string(), ...eventBase }).strict(),
+  z
+    .object({
+      kind: z.literal("state_snapshot"),
+      actor: ActorSchema.default("system"),
+      state: JsonObjectSchema,
+      ...eventBase,
+    })
+    .strict(),
+  z
+    .object({ kind: z.literal("system"), actor: ActorSchema.default("system"), text: z.string(), ...eventBase })
+    .strict(),
 ]);
 export type BundleEvent = z.infer<typeof EventSchema>;
 export type EventKind = BundleEvent["kind"];

@@ -3,7 +3,12 @@ import { readRunTags, RunTagsSchema, TagListSchema, TagPairSchema } from "./run-
 
 describe("tags", () => {
   it("reads key=value lists from repeated fields, lines and commas", () => {
-    expect(TagListSchema.parse(["experiment=sft-v2", "owner = ana\nbatch=3,note=a=b"])).toEqual({ experiment: "sft-v2", owner: "ana", batch: "3", note: "a=b" });
+    expect(TagListSchema.parse(["experiment=sft-v2", "owner = ana\nbatch=3,note=a=b"])).toEqual({
+      experiment: "sft-v2",
+      owner: "ana",
+      batch: "3",
+      note: "a=b",
+    });
     expect(TagListSchema.parse(["k=1", "k=2"])).toEqual({ k: "2" });
     expect(TagListSchema.parse([" ", ""])).toEqual({});
   });

@@ -18,7 +18,7 @@ export const TagValueSchema = z
 export const RunTagsSchema = z
   .record(TagKeySchema, TagValueSchema)
   .refine((tags) => Object.keys(tags).length <= MAX_RUN_TAGS, `a run has at most ${MAX_RUN_TAGS} tags`)
-  .describe("key=value labels, e.g. {\"experiment\": \"sft-v2\", \"owner\": \"ana\"}; filterable with ?tag=key=value");
+  .describe('key=value labels, e.g. {"experiment": "sft-v2", "owner": "ana"}; filterable with ?tag=key=value');
 export type RunTags = z.infer<typeof RunTagsSchema>;
 
 /** One "key=value" (the first '=' splits; a value may contain '='). */
@@ -38,14 +38,21 @@ export type TagPair = z.infer<typeof TagPairSchema>;
 /** "k=v" strings (repeated fields, or one field with lines or commas) into tags; a later key wins. */
 export const TagListSchema = z
   .array(z.string())
-  .transform((items) => items.flatMap((item) => item.split(/[\n,]/)).map((item) => item.trim()).filter((item) => item !== ""))
+  .transform((items) =>
+    items
+      .flatMap((item) => item.split(/[\n,]/))
+      .map((item) => item.trim())
+      .filter((item) => item !== ""),
+  )
   .pipe(z.array(TagPairSchema).max(MAX_RUN_TAGS, `at most ${MAX_RUN_TAGS} tags`))
   .transform((pairs): RunTags => Object.fromEntries(pairs.map((pair) => [pair.key, pair.value])));
 
 /** Tags of stored rows, read defensively: anything but string values is dropped. */
 export function readRunTags(value: unknown): RunTags {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
 }
 
 export function formatTag(key: string, value: string): string {

@@ -41,8 +41,16 @@ export const TrajectorySchema = z
     judge: TrajectoryJudgeSchema.optional(),
     turnLabels: z.array(TurnLabelSchema).optional().describe("judge labels of individual turns"),
     costUsd: z.number().nonnegative().optional(),
-    agentCostUsd: z.number().nonnegative().optional().describe("the agent's part of costUsd, when the source records it"),
-    userCostUsd: z.number().nonnegative().optional().describe("the user simulator's part of costUsd, when the source records it"),
+    agentCostUsd: z
+      .number()
+      .nonnegative()
+      .optional()
+      .describe("the agent's part of costUsd, when the source records it"),
+    userCostUsd: z
+      .number()
+      .nonnegative()
+      .optional()
+      .describe("the user simulator's part of costUsd, when the source records it"),
     usage: TokenUsageSchema.optional(),
     durationMs: z.number().nonnegative().optional(),
     events: z.array(EventSchema),

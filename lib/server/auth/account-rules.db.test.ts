@@ -23,7 +23,9 @@ describe("sessions idle out", () => {
     await db().session.update({ where: { id }, data: { lastSeenAt: new Date(Date.now() - 29 * 60_000) } });
     expect(await actorFromSession(new Headers({ cookie: user.cookie }))).toMatchObject({ userId: user.userId });
     // Use moved lastSeenAt forward: the session is alive again for another 30 minutes.
-    expect((await db().session.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await db().session.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime()).toBeGreaterThan(
+      Date.now() - 60_000,
+    );
     await db().session.update({ where: { id }, data: { lastSeenAt: new Date(Date.now() - 31 * 60_000) } });
     expect(await actorFromSession(new Headers({ cookie: user.cookie }))).toBeNull();
     expect(await db().session.count({ where: { id } })).toBe(0);
@@ -38,7 +40,10 @@ describe("the last admin stays", () => {
     try {
       const only = await makeUserSession("admin");
       const actor = actorOf(only, "admin");
-      await expect(setUserRole(actor, only.userId, "viewer")).rejects.toMatchObject({ status: 409, message: expect.stringContaining("last admin") });
+      await expect(setUserRole(actor, only.userId, "viewer")).rejects.toMatchObject({
+        status: 409,
+        message: expect.stringContaining("last admin"),
+      });
       const second = await makeUserSession("viewer");
       await setUserRole(actor, second.userId, "admin");
       expect((await setUserRole(actor, only.userId, "viewer")).role).toBe("viewer");
@@ -68,10 +73,12 @@ describe("sign-in throttling (stored in PostgreSQL)", () => {
   it("locks an address that tries many accounts, and a right password clears the account's count", async () => {
     const address = uniqueAddress();
     const user = await makeUserSession("viewer");
-    for (let attempt = 0; attempt < FAILURE_LIMITS.account - 1; attempt += 1) await signIn({ email: user.email, password: "wrong password!" }, address);
+    for (let attempt = 0; attempt < FAILURE_LIMITS.account - 1; attempt += 1)
+      await signIn({ email: user.email, password: "wrong password!" }, address);
     expect((await signIn({ email: user.email, password: user.password }, address)).kind).toBe("signed-in");
     expect(await db().signInThrottle.count({ where: { key: `account:${user.email.toLowerCase()}` } })).toBe(0);
-    for (let attempt = 0; attempt < FAILURE_LIMITS.address; attempt += 1) await signIn({ email: `nobody-${attempt}@example.test`, password: "wrong password!" }, address);
+    for (let attempt = 0; attempt < FAILURE_LIMITS.address; attempt += 1)
+      await signIn({ email: `nobody-${attempt}@example.test`, password: "wrong password!" }, address);
     expect((await signIn({ email: user.email, password: user.password }, address)).kind).toBe("throttled");
     expect((await signIn({ email: user.email, password: user.password }, uniqueAddress())).kind).toBe("signed-in");
   });

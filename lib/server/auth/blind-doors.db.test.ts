@@ -22,14 +22,29 @@ let outsider: Session;
 let peer: Session;
 let admin: Session;
 
-function call<Params>(handler: (request: Request, context: { params: Promise<Params> }) => Promise<Response>, url: string, who: Session, params: Params) {
-  return handler(new Request(`http://test${url}`, { headers: { cookie: who.cookie } }), { params: Promise.resolve(params) });
+function call<Params>(
+  handler: (request: Request, context: { params: Promise<Params> }) => Promise<Response>,
+  url: string,
+  who: Session,
+  params: Params,
+) {
+  return handler(new Request(`http://test${url}`, { headers: { cookie: who.cookie } }), {
+    params: Promise.resolve(params),
+  });
 }
 
 beforeAll(async () => {
   process.env.LOOPSCOPE_AUTH = "required";
-  [annotator, peer, outsider, admin] = await Promise.all([makeUserSession("annotator"), makeUserSession("annotator"), makeUserSession("annotator"), makeUserSession("admin")]);
-  const result = await ingestBundle({ chunks: chunksOf(JSON.stringify(makeJudgedBundle(4))), fileName: "blind-doors.json" });
+  [annotator, peer, outsider, admin] = await Promise.all([
+    makeUserSession("annotator"),
+    makeUserSession("annotator"),
+    makeUserSession("annotator"),
+    makeUserSession("admin"),
+  ]);
+  const result = await ingestBundle({
+    chunks: chunksOf(JSON.stringify(makeJudgedBundle(4))),
+    fileName: "blind-doors.json",
+  });
   if (result.kind !== "stored" || !result.runs[0]) throw new Error(JSON.stringify(result));
   runId = result.runs[0].id;
   const study = (annotatorIds: string[], blind: boolean) => ({
@@ -60,9 +75,13 @@ describe("blind means every door (annotator of an open blind study)", () => {
     expect(trajectories.status).toBe(403);
     expect(JSON.stringify(await trajectories.json())).not.toContain("failureCategory");
     expect((await call(getMetrics, `/api/runs/${runId}/metrics`, annotator, { id: runId })).status).toBe(403);
-    expect((await call(getCompare, `/api/compare?runs=${runId},${runId}&table=tasks&format=csv`, annotator, {})).status).toBe(403);
+    expect(
+      (await call(getCompare, `/api/compare?runs=${runId},${runId}&table=tasks&format=csv`, annotator, {})).status,
+    ).toBe(403);
     // A run that does not exist answers the same: the refusal does not name the study's runs.
-    expect((await call(getMetrics, "/api/runs/no-such-run/metrics", annotator, { id: "no-such-run" })).status).toBe(403);
+    expect((await call(getMetrics, "/api/runs/no-such-run/metrics", annotator, { id: "no-such-run" })).status).toBe(
+      403,
+    );
   });
 
   it("refuses every study export, even of another, closed study over the same run", async () => {

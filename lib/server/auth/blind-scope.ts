@@ -2,7 +2,8 @@ import { listBlindRunIds } from "@/lib/db/study-items";
 import { AppError } from "../app-error";
 import { allows, type Actor } from "./roles";
 
-const HIDDEN = "run details, trajectories and comparisons are hidden while you annotate an open blind study; they open again when the study closes";
+const HIDDEN =
+  "run details, trajectories and comparisons are hidden while you annotate an open blind study; they open again when the study closes";
 
 /**
  * The runs an actor must not identify: those of open blind studies they annotate. Admins run

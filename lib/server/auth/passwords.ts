@@ -24,6 +24,11 @@ export async function verifyPassword(password: string, encoded: string): Promise
   const [scheme, n, r, p, salt, hash] = encoded.split("$");
   if (scheme !== "scrypt" || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64url");
-  const key = await scrypt(password, Buffer.from(salt, "base64url"), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: MAX_MEMORY });
+  const key = await scrypt(password, Buffer.from(salt, "base64url"), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: MAX_MEMORY,
+  });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

@@ -3,7 +3,11 @@ import { LOCAL_ACTOR, allows, type Access, type Actor } from "./roles";
 
 const ACCESSES: Access[] = ["read", "annotate", "upload", "admin"];
 
-const user = (role: Actor["role"], kind: Actor["kind"] = "session", scopes: Actor["scopes"] = ["read", "upload"]): Actor => ({ kind, userId: "u", name: "n", role, scopes });
+const user = (
+  role: Actor["role"],
+  kind: Actor["kind"] = "session",
+  scopes: Actor["scopes"] = ["read", "upload"],
+): Actor => ({ kind, userId: "u", name: "n", role, scopes });
 
 describe("allows", () => {
   it("grants by role: viewer reads, annotator also annotates, admin does everything", () => {

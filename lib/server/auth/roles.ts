@@ -29,4 +29,10 @@ export function allows(actor: Actor, access: Access): boolean {
   }
 }
 
-export const LOCAL_ACTOR: Actor = { kind: "local", userId: null, name: "local admin", role: "admin", scopes: ["read", "upload"] };
+export const LOCAL_ACTOR: Actor = {
+  kind: "local",
+  userId: null,
+  name: "local admin",
+  role: "admin",
+  scopes: ["read", "upload"],
+};

@@ -50,9 +50,14 @@ beforeAll(async () => {
   for (const role of ["viewer", "annotator", "admin"] as const) {
     const session = await makeUserSession(role);
     credentials[role] = { cookie: session.cookie };
-    if (role === "viewer") credentials.readToken = { authorization: `Bearer ${(await makeApiToken(session.userId, ["read"])).token}` };
-    if (role === "admin") credentials.adminUploadToken = { authorization: `Bearer ${(await makeApiToken(session.userId, ["upload"])).token}` };
-    if (role === "admin") credentials.adminReadToken = { authorization: `Bearer ${(await makeApiToken(session.userId, ["read"])).token}` };
+    if (role === "viewer")
+      credentials.readToken = { authorization: `Bearer ${(await makeApiToken(session.userId, ["read"])).token}` };
+    if (role === "admin")
+      credentials.adminUploadToken = {
+        authorization: `Bearer ${(await makeApiToken(session.userId, ["upload"])).token}`,
+      };
+    if (role === "admin")
+      credentials.adminReadToken = { authorization: `Bearer ${(await makeApiToken(session.userId, ["read"])).token}` };
   }
   credentials.revokedOrBogusToken = { authorization: "Bearer lsk_not-a-real-token" };
 });
@@ -71,7 +76,10 @@ describe("route access matrix (LOOPSCOPE_AUTH=required)", () => {
   for (const [routePath, methods] of Object.entries(ROUTES)) {
     for (const [method, access] of Object.entries(methods)) {
       it(`${method} /${routePath} needs ${access}`, async () => {
-        const module = (await import(/* @vite-ignore */ path.join(appDir, routePath, "route.ts"))) as Record<string, Handler>;
+        const module = (await import(/* @vite-ignore */ path.join(appDir, routePath, "route.ts"))) as Record<
+          string,
+          Handler
+        >;
         const handler = module[method];
         expect(handler).toBeTypeOf("function");
         for (const [who, allowed] of Object.entries(EXPECTED)) {
@@ -95,8 +103,14 @@ describe("route access matrix (LOOPSCOPE_AUTH=required)", () => {
  */
 const ACTIONS: Record<string, Record<string, Access | "none">> = {
   "auth-actions.ts": {
-    signInAction: "none", signOutAction: "none", setupAction: "none", changePasswordAction: "read", createTokenAction: "read",
-    revokeTokenAction: "read", createUserAction: "admin", setRoleAction: "admin",
+    signInAction: "none",
+    signOutAction: "none",
+    setupAction: "none",
+    changePasswordAction: "read",
+    createTokenAction: "read",
+    revokeTokenAction: "read",
+    createUserAction: "admin",
+    setRoleAction: "admin",
   },
   "runs/[id]/actions.ts": { deleteRunAction: "admin", editRunAction: "upload" },
   "studies/actions.ts": { createStudyAction: "admin", setStudyOpenAction: "admin", adjudicateAction: "admin" },
@@ -108,7 +122,8 @@ function actionsIn(file: string): Record<string, Access | "none"> {
   for (const block of source.split(/(?=^export async function )/m).slice(1)) {
     const name = /^export async function (\w+)/.exec(block)?.[1] ?? "";
     const access = /runAction\("(\w+)"/.exec(block)?.[1];
-    found[name] = access === "read" || access === "annotate" || access === "upload" || access === "admin" ? access : "none";
+    found[name] =
+      access === "read" || access === "annotate" || access === "upload" || access === "admin" ? access : "none";
   }
   return found;
 }
@@ -138,7 +153,10 @@ describe("server action access matrix (LOOPSCOPE_AUTH=required)", () => {
           const result = await authorizeAction(new Headers(credentials[who]), access);
           expect("actor" in result, `${who} ${action}`).toBe(allowed[access]);
         }
-        const crossSite = await authorizeAction(new Headers({ ...credentials.admin, origin: "http://127.0.0.1:9999", host: "127.0.0.1:3701" }), access);
+        const crossSite = await authorizeAction(
+          new Headers({ ...credentials.admin, origin: "http://127.0.0.1:9999", host: "127.0.0.1:3701" }),
+          access,
+        );
         expect(crossSite).toMatchObject({ refused: { ok: false, message: expect.stringContaining("another site") } });
       });
     }
@@ -146,7 +164,9 @@ describe("server action access matrix (LOOPSCOPE_AUTH=required)", () => {
 
   it("refuses an admin's read token on the token-creation action (the escalation of issue 13)", async () => {
     const result = await authorizeAction(new Headers({ ...credentials.adminReadToken }), "read");
-    expect(result).toEqual({ refused: { ok: false, message: "API tokens work only on /api routes; sign in to use this form" } });
+    expect(result).toEqual({
+      refused: { ok: false, message: "API tokens work only on /api routes; sign in to use this form" },
+    });
   });
 });
 

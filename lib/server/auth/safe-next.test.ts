@@ -8,7 +8,16 @@ describe("safeNext", () => {
   });
 
   it("refuses anything that could leave the host", () => {
-    for (const hostile of ["/\\evil.example/", "//evil.example", "https://evil.example/", "/\\/evil.example", "/\t/evil.example", "javascript:alert(1)", "evil", ""]) {
+    for (const hostile of [
+      "/\\evil.example/",
+      "//evil.example",
+      "https://evil.example/",
+      "/\\/evil.example",
+      "/\t/evil.example",
+      "javascript:alert(1)",
+      "evil",
+      "",
+    ]) {
       expect(safeNext(hostile), hostile).toBe("/runs");
     }
   });

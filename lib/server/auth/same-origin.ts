@@ -6,7 +6,10 @@ export function isStateChanging(method: string): boolean {
 }
 
 function extraOrigins(): string[] {
-  return (process.env.LOOPSCOPE_ALLOWED_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean);
+  return (process.env.LOOPSCOPE_ALLOWED_ORIGINS ?? "")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
 }
 
 function ownHost(headers: Headers, url: string): string {
@@ -31,10 +34,12 @@ export function crossOriginReason(headers: Headers, url: string): string | null 
     } catch {
       return `the request's Origin "${origin.slice(0, 100)}" is not this site`;
     }
-    if (origin === "null" || originHost !== ownHost(headers, url)) return `the request comes from another site (Origin ${origin.slice(0, 100)})`;
+    if (origin === "null" || originHost !== ownHost(headers, url))
+      return `the request comes from another site (Origin ${origin.slice(0, 100)})`;
     return null;
   }
   const site = headers.get("sec-fetch-site");
-  if (site !== null && site !== "same-origin" && site !== "none") return `the request comes from another site (Sec-Fetch-Site: ${site.slice(0, 40)})`;
+  if (site !== null && site !== "same-origin" && site !== "none")
+    return `the request comes from another site (Sec-Fetch-Site: ${site.slice(0, 40)})`;
   return null;
 }

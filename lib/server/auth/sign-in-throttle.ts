@@ -1,5 +1,11 @@
 import { clearKey, countFailure, findActiveLock, lockKey } from "@/lib/db/sign-in-throttle";
-import { THROTTLE_WINDOW_MS, lockDurationMs, retryAfterSeconds, throttleKey, type ThrottleKind } from "./throttle-policy";
+import {
+  THROTTLE_WINDOW_MS,
+  lockDurationMs,
+  retryAfterSeconds,
+  throttleKey,
+  type ThrottleKind,
+} from "./throttle-policy";
 
 export interface SignInSource {
   email: string;
@@ -36,6 +42,9 @@ export async function recordSignInSuccess(source: SignInSource): Promise<void> {
 
 /** The caller's address: the last hop of X-Forwarded-For, which Next's server (or the nearest proxy) appends. */
 export function clientAddress(headers: Headers): string {
-  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  const hops = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   return hops.at(-1) ?? headers.get("x-real-ip") ?? "unknown";
 }

@@ -28,23 +28,35 @@ afterAll(async () => {
 
 describe("ingest jobs", () => {
   it("a job failing mid-ingest writes nothing and stores the located error on the upload", async () => {
-    const bundle = makeBundle({ trajectories: Array.from({ length: 2500 }, (_, index) => makeTrajectory({ trial: index + 1 })) });
+    const bundle = makeBundle({
+      trajectories: Array.from({ length: 2500 }, (_, index) => makeTrajectory({ trial: index + 1 })),
+    });
     const bad = bundle.trajectories[2400];
     if (!bad) throw new Error("fixture too small");
     const rawEvents: Record<string, unknown>[] = bad.events;
     rawEvents[3] = { kind: "tool_teleport", text: "?" };
     const before = await tableCounts();
-    const received = await receiveUpload(LOCAL_ACTOR, { fileName: "bad.jsonl", chunks: chunksOf(toJsonl(bundle)), done: Promise.resolve(), fields: new Map() });
+    const received = await receiveUpload(LOCAL_ACTOR, {
+      fileName: "bad.jsonl",
+      chunks: chunksOf(toJsonl(bundle)),
+      done: Promise.resolve(),
+      fields: new Map(),
+    });
     expect(received.kind).toBe("queued");
-    const row = await waitFor(async () => {
-      const current = await findUploadStatus({ id: received.uploadId });
-      return current?.phase === "done" ? current : null;
-    }, { what: "the ingest job" });
+    const row = await waitFor(
+      async () => {
+        const current = await findUploadStatus({ id: received.uploadId });
+        return current?.phase === "done" ? current : null;
+      },
+      { what: "the ingest job" },
+    );
     expect(row.httpStatus).toBe(422);
     expect(row.result).toEqual({
       error: "the bundle was rejected: 1 problem found; nothing was stored",
       totalIssues: 1,
-      issues: [{ path: "events[3].kind", line: 2402, message: expect.stringContaining('unknown kind "tool_teleport"') }],
+      issues: [
+        { path: "events[3].kind", line: 2402, message: expect.stringContaining('unknown kind "tool_teleport"') },
+      ],
     });
     expect(await tableCounts()).toEqual(before);
   });
@@ -52,10 +64,21 @@ describe("ingest jobs", () => {
   it("turns an error on the last attempt into a stored 500 answer instead of retrying forever", async () => {
     const id = randomUUID();
     const stored = await storeUpload(id, chunksOf(JSON.stringify(makeBundle())));
-    await insertUpload({ id, fileName: "gone.json", ...stored, actorId: null, actorName: "test", options: { tags: {} } });
+    await insertUpload({
+      id,
+      fileName: "gone.json",
+      ...stored,
+      actorId: null,
+      actorName: "test",
+      options: { tags: {} },
+    });
     rmSync(stored.storagePath);
     await expect(processUpload({ uploadId: id, finalAttempt: false })).rejects.toThrow(/ENOENT/);
-    expect(await readUploadRow(id)).toMatchObject({ phase: "queued", attempts: 1, lastError: expect.stringContaining("ENOENT") });
+    expect(await readUploadRow(id)).toMatchObject({
+      phase: "queued",
+      attempts: 1,
+      lastError: expect.stringContaining("ENOENT"),
+    });
     await processUpload({ uploadId: id, finalAttempt: true });
     const row = await findUploadStatus({ id });
     expect(row).toMatchObject({ phase: "done", httpStatus: 500, attempts: 2 });

@@ -1,5 +1,12 @@
 import type { Prisma } from "@/lib/db/generated/client";
-import { finishUpload, findUploadForJob, isBundleClaimed, recordUploadError, startUploadAttempt, type UploadJobRow } from "@/lib/db/uploads";
+import {
+  finishUpload,
+  findUploadForJob,
+  isBundleClaimed,
+  recordUploadError,
+  startUploadAttempt,
+  type UploadJobRow,
+} from "@/lib/db/uploads";
 import { recordUpload } from "../audit";
 import { warmRunMetrics } from "../get-run-metrics";
 import { ingestBundle, type IngestProgress, type IngestResult } from "../ingest-bundle";
@@ -16,7 +23,14 @@ function phaseOf(progress: IngestProgress): string {
 }
 
 function storedBody(result: Stored, duplicate: boolean): Prisma.InputJsonObject {
-  return { duplicate, bundleId: result.bundleId, format: result.format, runs: result.runs, counts: { ...result.counts }, warnings: result.warnings };
+  return {
+    duplicate,
+    bundleId: result.bundleId,
+    format: result.format,
+    runs: result.runs,
+    counts: { ...result.counts },
+    warnings: result.warnings,
+  };
 }
 
 /**
@@ -33,7 +47,13 @@ async function isOwnEarlierCommit(upload: UploadJobRow, result: Stored): Promise
  * synchronous route answered. A thrown error (database gone, worker stopping) is stored as
  * `lastError` and rethrown so the queue retries; on the final attempt it becomes a 500 answer.
  */
-export async function processUpload({ uploadId, finalAttempt }: { uploadId: string; finalAttempt: boolean }): Promise<void> {
+export async function processUpload({
+  uploadId,
+  finalAttempt,
+}: {
+  uploadId: string;
+  finalAttempt: boolean;
+}): Promise<void> {
   const upload = await findUploadForJob({ id: uploadId });
   if (!upload || upload.phase === "done") return;
   await startUploadAttempt({ id: uploadId, lastError: upload.lastError });
@@ -54,7 +74,11 @@ export async function processUpload({ uploadId, finalAttempt }: { uploadId: stri
     await progress.settle();
     const message = error instanceof Error ? error.message : String(error);
     if (finalAttempt) {
-      await finishUpload({ id: uploadId, httpStatus: 500, result: { error: `the upload could not be ingested after ${upload.attempts + 1} attempts: ${message}` } });
+      await finishUpload({
+        id: uploadId,
+        httpStatus: 500,
+        result: { error: `the upload could not be ingested after ${upload.attempts + 1} attempts: ${message}` },
+      });
       return;
     }
     await recordUploadError({ id: uploadId, error: message });
@@ -62,7 +86,11 @@ export async function processUpload({ uploadId, finalAttempt }: { uploadId: stri
   }
 }
 
-async function finishWith(upload: UploadJobRow, result: IngestResult, progress: ReturnType<typeof createProgressWriter>): Promise<void> {
+async function finishWith(
+  upload: UploadJobRow,
+  result: IngestResult,
+  progress: ReturnType<typeof createProgressWriter>,
+): Promise<void> {
   switch (result.kind) {
     case "stored": {
       const ours = !result.duplicate || (await isOwnEarlierCommit(upload, result));
@@ -71,9 +99,15 @@ async function finishWith(upload: UploadJobRow, result: IngestResult, progress: 
         await removeStoredUpload(upload.storagePath);
         return;
       }
-      await recordUpload({ userId: upload.actorId, name: upload.actorName }, { bundleId: result.bundleId, fileName: upload.fileName, format: result.format, counts: { ...result.counts } });
+      await recordUpload(
+        { userId: upload.actorId, name: upload.actorName },
+        { bundleId: result.bundleId, fileName: upload.fileName, format: result.format, counts: { ...result.counts } },
+      );
       const { trajectories, events, turnPredictions } = result.counts;
-      progress.report({ phase: "metrics", bytes: Number(upload.sizeBytes), trajectories, events, turnPredictions }, true);
+      progress.report(
+        { phase: "metrics", bytes: Number(upload.sizeBytes), trajectories, events, turnPredictions },
+        true,
+      );
       await progress.settle();
       // Warm the per-run metrics cache now, so the leaderboard never computes many runs at once.
       await warmRunMetrics(result.runs.map((run) => run.id));
@@ -82,11 +116,23 @@ async function finishWith(upload: UploadJobRow, result: IngestResult, progress: 
       return;
     }
     case "invalid":
-      await finishUpload({ id: upload.id, httpStatus: 422, result: { error: result.error, issues: result.issues.map((issue) => ({ ...issue })), totalIssues: result.totalIssues } });
+      await finishUpload({
+        id: upload.id,
+        httpStatus: 422,
+        result: {
+          error: result.error,
+          issues: result.issues.map((issue) => ({ ...issue })),
+          totalIssues: result.totalIssues,
+        },
+      });
       await removeStoredUpload(upload.storagePath);
       return;
     case "too-large":
-      await finishUpload({ id: upload.id, httpStatus: 413, result: { error: result.error, limitBytes: result.limitBytes } });
+      await finishUpload({
+        id: upload.id,
+        httpStatus: 413,
+        result: { error: result.error, limitBytes: result.limitBytes },
+      });
       await removeStoredUpload(upload.storagePath);
       return;
   }

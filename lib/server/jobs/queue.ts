@@ -58,10 +58,17 @@ export function jobQueue(): Promise<PgBoss> {
 }
 
 /** Queues a job with the configured retries and expiry (read per job, so operators can change them). */
-export async function enqueueJob(queue: typeof INGEST_QUEUE | typeof PURGE_RUN_QUEUE, data: IngestJobData | PurgeRunJobData): Promise<string> {
+export async function enqueueJob(
+  queue: typeof INGEST_QUEUE | typeof PURGE_RUN_QUEUE,
+  data: IngestJobData | PurgeRunJobData,
+): Promise<string> {
   const config = serverConfig();
   const boss = await jobQueue();
-  const id = await boss.send(queue, { ...data }, { retryLimit: config.LOOPSCOPE_JOB_RETRIES, retryDelay: 1, expireInSeconds: config.LOOPSCOPE_JOB_EXPIRE_SECONDS });
+  const id = await boss.send(
+    queue,
+    { ...data },
+    { retryLimit: config.LOOPSCOPE_JOB_RETRIES, retryDelay: 1, expireInSeconds: config.LOOPSCOPE_JOB_EXPIRE_SECONDS },
+  );
   if (!id) throw new Error(`the ${queue} job was not queued`);
   return id;
 }

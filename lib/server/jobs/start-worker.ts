@@ -1,7 +1,14 @@
 import type PgBoss from "pg-boss";
 import { listDeletedRunIds, purgeDeletedRun } from "@/lib/db/delete-run";
 import { serverConfig } from "../config";
-import { INGEST_QUEUE, PURGE_RUN_QUEUE, jobQueue, jobsEnabled, type IngestJobData, type PurgeRunJobData } from "./queue";
+import {
+  INGEST_QUEUE,
+  PURGE_RUN_QUEUE,
+  jobQueue,
+  jobsEnabled,
+  type IngestJobData,
+  type PurgeRunJobData,
+} from "./queue";
 import { processUpload } from "./process-upload";
 
 function isFinalAttempt(job: PgBoss.JobWithMetadata<unknown>): boolean {
@@ -37,7 +44,9 @@ async function resumeEmbeddedPurges(): Promise<void> {
 export async function startWorkerIfEnabled(): Promise<void> {
   if (serverConfig().LOOPSCOPE_WORKER === "off" || !process.env.DATABASE_URL) return;
   if (!jobsEnabled()) {
-    void resumeEmbeddedPurges().catch((error: unknown) => console.error("[loopscope] could not resume deleting runs", error));
+    void resumeEmbeddedPurges().catch((error: unknown) =>
+      console.error("[loopscope] could not resume deleting runs", error),
+    );
     return;
   }
   const stop = await startWorker();

@@ -54,43 +54,66 @@ afterAll(async () => {
   child?.kill("SIGKILL");
   await stopWorker?.();
   await stopJobQueue({ graceful: false });
-  for (const name of ["LOOPSCOPE_UPLOAD_DIR", "LOOPSCOPE_JOB_EXPIRE_SECONDS", "LOOPSCOPE_JOB_MAINTENANCE_SECONDS"]) delete process.env[name];
+  for (const name of ["LOOPSCOPE_UPLOAD_DIR", "LOOPSCOPE_JOB_EXPIRE_SECONDS", "LOOPSCOPE_JOB_MAINTENANCE_SECONDS"])
+    delete process.env[name];
 });
 
 describe("a worker killed mid-job", () => {
-  it("leaves nothing written; the job is retried by another worker and the bundle is stored once", { timeout: 240_000 }, async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "loopscope-restart-")), "big.jsonl");
-    await writeSyntheticJsonlBundle(file, { trajectories: TRAJECTORIES, eventsPerTrajectory: 24, suiteName: uniqueId("restart-suite") });
-    child = await spawnWorker();
-    const before = await tableCounts();
+  it(
+    "leaves nothing written; the job is retried by another worker and the bundle is stored once",
+    { timeout: 240_000 },
+    async () => {
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "loopscope-restart-")), "big.jsonl");
+      await writeSyntheticJsonlBundle(file, {
+        trajectories: TRAJECTORIES,
+        eventsPerTrajectory: 24,
+        suiteName: uniqueId("restart-suite"),
+      });
+      child = await spawnWorker();
+      const before = await tableCounts();
 
-    const received = await receiveUpload(LOCAL_ACTOR, { fileName: "big.jsonl", chunks: readStoredUpload(file), done: Promise.resolve(), fields: new Map() });
-    expect(received.kind).toBe("queued");
-    await waitFor(async () => {
-      const row = await readUploadRow(received.uploadId);
-      return row?.phase === "writing" && row.trajectories > 0;
-    }, { timeoutMs: 90_000, intervalMs: 20, what: "the first worker to be writing" });
-    const exited = new Promise((resolve) => child?.once("exit", resolve));
-    child.kill("SIGKILL");
-    await exited;
-    child = null;
+      const received = await receiveUpload(LOCAL_ACTOR, {
+        fileName: "big.jsonl",
+        chunks: readStoredUpload(file),
+        done: Promise.resolve(),
+        fields: new Map(),
+      });
+      expect(received.kind).toBe("queued");
+      await waitFor(
+        async () => {
+          const row = await readUploadRow(received.uploadId);
+          return row?.phase === "writing" && row.trajectories > 0;
+        },
+        { timeoutMs: 90_000, intervalMs: 20, what: "the first worker to be writing" },
+      );
+      const exited = new Promise((resolve) => child?.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+      child = null;
 
-    const orphaned = await readUploadRow(received.uploadId);
-    expect(orphaned).toMatchObject({ phase: "writing", attempts: 1, httpStatus: null });
-    // The dead worker's transaction is rolled back: no bundle, no rows.
-    expect(await db().bundle.count({ where: { contentHash: orphaned?.contentHash ?? "" } })).toBe(0);
-    expect(await tableCounts()).toEqual(before);
+      const orphaned = await readUploadRow(received.uploadId);
+      expect(orphaned).toMatchObject({ phase: "writing", attempts: 1, httpStatus: null });
+      // The dead worker's transaction is rolled back: no bundle, no rows.
+      expect(await db().bundle.count({ where: { contentHash: orphaned?.contentHash ?? "" } })).toBe(0);
+      expect(await tableCounts()).toEqual(before);
 
-    stopWorker = await startWorker();
-    const done = await waitFor(async () => {
-      const row = await readUploadRow(received.uploadId);
-      return row?.phase === "done" ? row : null;
-    }, { timeoutMs: 180_000, intervalMs: 250, what: "the retried job" });
-    expect(done.httpStatus).toBe(201);
-    expect(done.attempts).toBeGreaterThanOrEqual(2);
-    const bundles = await db().bundle.findMany({ where: { contentHash: done.contentHash }, select: { runs: { select: { id: true } } } });
-    expect(bundles).toHaveLength(1);
-    const runId = bundles[0]?.runs[0]?.id ?? "";
-    expect(await db().trajectory.count({ where: { runId } })).toBe(TRAJECTORIES);
-  });
+      stopWorker = await startWorker();
+      const done = await waitFor(
+        async () => {
+          const row = await readUploadRow(received.uploadId);
+          return row?.phase === "done" ? row : null;
+        },
+        { timeoutMs: 180_000, intervalMs: 250, what: "the retried job" },
+      );
+      expect(done.httpStatus).toBe(201);
+      expect(done.attempts).toBeGreaterThanOrEqual(2);
+      const bundles = await db().bundle.findMany({
+        where: { contentHash: done.contentHash },
+        select: { runs: { select: { id: true } } },
+      });
+      expect(bundles).toHaveLength(1);
+      const runId = bundles[0]?.runs[0]?.id ?? "";
+      expect(await db().trajectory.count({ where: { runId } })).toBe(TRAJECTORIES);
+    },
+  );
 });

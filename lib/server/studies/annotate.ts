@@ -1,6 +1,12 @@
 import { listTrajectoryEvents } from "@/lib/db/events";
 import { listAssignedItems, findItemForAnnotator, findBlindTrajectory, type StudyItemRow } from "@/lib/db/study-items";
-import { listItemLabelsVisibleTo, listOwnLabels, saveOwnLabels, StaleLabelError, type StudyLabelRow } from "@/lib/db/study-labels";
+import {
+  listItemLabelsVisibleTo,
+  listOwnLabels,
+  saveOwnLabels,
+  StaleLabelError,
+  type StudyLabelRow,
+} from "@/lib/db/study-labels";
 import { findTaskDetail, type TaskDetail } from "@/lib/db/tasks";
 import { findTrajectoryDetail } from "@/lib/db/trajectories";
 import type { TimelineEventInput } from "@/lib/presenters/timeline-model";
@@ -26,7 +32,8 @@ export interface AnnotatorQueue {
 }
 
 function requireAnnotator(actor: Actor, study: Study): string {
-  if (!actor.userId || !isStudyAnnotator(study, actor)) throw new AppError("forbidden", "you are not an annotator of this study");
+  if (!actor.userId || !isStudyAnnotator(study, actor))
+    throw new AppError("forbidden", "you are not an annotator of this study");
   return actor.userId;
 }
 
@@ -39,7 +46,12 @@ export async function getAnnotatorQueue(actor: Actor, studyId: string): Promise<
     const labelled = own.filter((label) => label.itemId === item.id && needed.has(label.dimension)).length;
     return { item, labelled, done: labelled >= needed.size };
   });
-  return { study, entries, done: entries.filter((e) => e.done).length, nextItemId: entries.find((e) => !e.done)?.item.id ?? null };
+  return {
+    study,
+    entries,
+    done: entries.filter((e) => e.done).length,
+    nextItemId: entries.find((e) => !e.done)?.item.id ?? null,
+  };
 }
 
 export interface AnnotationItemView {
@@ -51,28 +63,53 @@ export interface AnnotationItemView {
   peerLabels: StudyLabelRow[];
   /** Judge labels frozen on the item; null in blind mode. */
   judge: Record<string, string | null> | null;
-  trajectory: { events: TimelineEventInput[]; task: TaskDetail; turnLabels: unknown; finalReply: string | null; finalReplyInferred: boolean } | null;
+  trajectory: {
+    events: TimelineEventInput[];
+    task: TaskDetail;
+    turnLabels: unknown;
+    finalReply: string | null;
+    finalReplyInferred: boolean;
+  } | null;
 }
 
 function judgeRecord(value: unknown): Record<string, string | null> | null {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
-  return Object.fromEntries(Object.entries(value).map(([key, label]) => [key, typeof label === "string" ? label : null]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, label]) => [key, typeof label === "string" ? label : null]),
+  );
 }
 
 /** One item for its annotator: the trajectory (judge-free when blind), their labels, their queue. */
-export async function getAnnotationItem(actor: Actor, studyId: string, itemId: string): Promise<AnnotationItemView | null> {
+export async function getAnnotationItem(
+  actor: Actor,
+  studyId: string,
+  itemId: string,
+): Promise<AnnotationItemView | null> {
   const study = await loadStudyFor(actor, studyId);
   const userId = requireAnnotator(actor, study);
   const found = await findItemForAnnotator({ studyId, itemId, userId });
   if (!found) return null;
-  const [labels, queue] = await Promise.all([listItemLabelsVisibleTo({ studyId, itemId, userId }), listAssignedItems({ studyId, userId })]);
+  const [labels, queue] = await Promise.all([
+    listItemLabelsVisibleTo({ studyId, itemId, userId }),
+    listAssignedItems({ studyId, userId }),
+  ]);
   let trajectory: AnnotationItemView["trajectory"] = null;
   const trajectoryId = found.item.trajectoryId;
   if (trajectoryId) {
-    const detail = found.blind ? await findBlindTrajectory({ trajectoryId }) : await findTrajectoryDetail({ trajectoryId });
-    const [events, task] = detail ? await Promise.all([listTrajectoryEvents({ trajectoryId }), findTaskDetail({ taskId: detail.taskId })]) : [[], null];
+    const detail = found.blind
+      ? await findBlindTrajectory({ trajectoryId })
+      : await findTrajectoryDetail({ trajectoryId });
+    const [events, task] = detail
+      ? await Promise.all([listTrajectoryEvents({ trajectoryId }), findTaskDetail({ taskId: detail.taskId })])
+      : [[], null];
     if (detail && task) {
-      trajectory = { events, task, turnLabels: "judgeTurnLabels" in detail ? detail.judgeTurnLabels : null, finalReply: detail.finalReply, finalReplyInferred: detail.finalReplyInferred };
+      trajectory = {
+        events,
+        task,
+        turnLabels: "judgeTurnLabels" in detail ? detail.judgeTurnLabels : null,
+        finalReply: detail.finalReply,
+        finalReplyInferred: detail.finalReplyInferred,
+      };
     }
   }
   const ids = queue.map((entry) => entry.id);
@@ -96,26 +133,44 @@ function checkValue(study: Study, dimension: string, value: string): void {
     } catch {
       throw new AppError("unprocessable", "error tags must be a JSON array");
     }
-    if (!ErrorTagsSchema.safeParse(parsed).success) throw new AppError("unprocessable", "error tags need turn, source (agent/user/tool) and severity (minor/major/critical)");
+    if (!ErrorTagsSchema.safeParse(parsed).success)
+      throw new AppError(
+        "unprocessable",
+        "error tags need turn, source (agent/user/tool) and severity (minor/major/critical)",
+      );
     return;
   }
   const spec = study.rubric.dimensions.find((d) => d.key === dimension);
   if (!spec) throw new AppError("unprocessable", `unknown dimension ${dimension}`);
-  if (spec.kind === "categorical" && !spec.options.some((option) => option.value === value)) throw new AppError("unprocessable", `${value} is not an option of ${dimension}`);
+  if (spec.kind === "categorical" && !spec.options.some((option) => option.value === value))
+    throw new AppError("unprocessable", `${value} is not an option of ${dimension}`);
 }
 
 /** Saves the caller's own labels on an item they are assigned; stale versions give 409 with nothing written. */
-export async function saveLabels(actor: Actor, studyId: string, itemId: string, raw: SaveLabels): Promise<StudyLabelRow[]> {
+export async function saveLabels(
+  actor: Actor,
+  studyId: string,
+  itemId: string,
+  raw: SaveLabels,
+): Promise<StudyLabelRow[]> {
   const input = SaveLabelsSchema.parse(raw);
   const study = await loadStudyFor(actor, studyId);
   const userId = requireAnnotator(actor, study);
   if (study.status !== "open") throw new AppError("conflict", "the study is closed; labels can no longer change");
-  if (!(await findItemForAnnotator({ studyId, itemId, userId }))) throw new AppError("not_found", "no such item in your queue");
+  if (!(await findItemForAnnotator({ studyId, itemId, userId })))
+    throw new AppError("not_found", "no such item in your queue");
   for (const label of input.labels) checkValue(study, label.dimension, label.value);
   try {
-    return await saveOwnLabels({ studyId, itemId, annotator: { id: userId, name: actor.name }, writes: input.labels, now: new Date() });
+    return await saveOwnLabels({
+      studyId,
+      itemId,
+      annotator: { id: userId, name: actor.name },
+      writes: input.labels,
+      now: new Date(),
+    });
   } catch (error) {
-    if (error instanceof StaleLabelError) throw new AppError("conflict", error.message, { staleDimensions: error.dimensions });
+    if (error instanceof StaleLabelError)
+      throw new AppError("conflict", error.message, { staleDimensions: error.dimensions });
     throw error;
   }
 }

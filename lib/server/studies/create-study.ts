@@ -1,5 +1,11 @@
 import { recordAudit } from "@/lib/db/accounts";
-import { countExistingRuns, insertStudy, listAssignableUsers, listRunIdsOfSuite, listStudyCandidates } from "@/lib/db/studies";
+import {
+  countExistingRuns,
+  insertStudy,
+  listAssignableUsers,
+  listRunIdsOfSuite,
+  listStudyCandidates,
+} from "@/lib/db/studies";
 import { judgeLabelsOf, type Rubric } from "@/lib/presenters/study-rubric";
 import { AppError } from "../app-error";
 import type { Actor } from "../auth/roles";
@@ -9,27 +15,40 @@ import { NewStudySchema, type NewStudy } from "./study-schemas";
 /** Frozen judge labels in rubric terms: only dimensions tied to a judge field get one. */
 function judgeForRubric(rubric: Rubric, labels: ReturnType<typeof judgeLabelsOf>): Record<string, string | null> {
   const judge: Record<string, string | null> = {};
-  for (const dimension of rubric.dimensions) if (dimension.kind === "categorical" && dimension.judge) judge[dimension.key] = labels[dimension.judge];
+  for (const dimension of rubric.dimensions)
+    if (dimension.kind === "categorical" && dimension.judge) judge[dimension.key] = labels[dimension.judge];
   return judge;
 }
 
 /** Samples the items, freezes what identifies them and the judge's labels, assigns annotators. */
 export async function createStudy(actor: Actor, raw: NewStudy): Promise<{ id: string; items: number }> {
   const input = NewStudySchema.parse(raw);
-  const runIds = input.source.suiteId ? await listRunIdsOfSuite({ suiteId: input.source.suiteId }) : input.source.runIds;
+  const runIds = input.source.suiteId
+    ? await listRunIdsOfSuite({ suiteId: input.source.suiteId })
+    : input.source.runIds;
   if (runIds.length === 0) throw new AppError("unprocessable", "the suite has no runs");
-  if (!input.source.suiteId && (await countExistingRuns({ runIds })) !== new Set(runIds).size) throw new AppError("unprocessable", "some selected runs do not exist");
+  if (!input.source.suiteId && (await countExistingRuns({ runIds })) !== new Set(runIds).size)
+    throw new AppError("unprocessable", "some selected runs do not exist");
   const users = new Map((await listAssignableUsers()).map((user) => [user.id, user]));
   const annotators = [...new Set(input.annotatorIds)].map((id) => {
     const user = users.get(id);
     if (!user) throw new AppError("unprocessable", `annotator ${id} is not an annotator or admin`);
     return { userId: user.id, name: user.name };
   });
-  if (annotators.length < input.annotatorsPerItem) throw new AppError("unprocessable", "assign at least as many annotators as annotators per item");
-  const candidates = (await listStudyCandidates({ runIds })).map((row) => ({ ...row, runName: row.run.name, taskExternalId: row.task.externalId }));
+  if (annotators.length < input.annotatorsPerItem)
+    throw new AppError("unprocessable", "assign at least as many annotators as annotators per item");
+  const candidates = (await listStudyCandidates({ runIds })).map((row) => ({
+    ...row,
+    runName: row.run.name,
+    taskExternalId: row.task.externalId,
+  }));
   if (candidates.length === 0) throw new AppError("unprocessable", "the selected runs have no trajectories");
   const sampled = sampleItems(candidates, input.sampleSize, input.sampling);
-  const assignments = assignAnnotators(sampled.length, annotators.map((a) => a.userId), input.annotatorsPerItem);
+  const assignments = assignAnnotators(
+    sampled.length,
+    annotators.map((a) => a.userId),
+    input.annotatorsPerItem,
+  );
   const study = await insertStudy({
     study: {
       name: input.name,
@@ -55,6 +74,12 @@ export async function createStudy(actor: Actor, raw: NewStudy): Promise<{ id: st
       annotatorIds: assignments[index] ?? [],
     })),
   });
-  await recordAudit({ actorId: actor.userId, actorName: actor.name, action: "create_study", target: study.id, details: { name: input.name, items: sampled.length } });
+  await recordAudit({
+    actorId: actor.userId,
+    actorName: actor.name,
+    action: "create_study",
+    target: study.id,
+    details: { name: input.name, items: sampled.length },
+  });
   return { id: study.id, items: sampled.length };
 }

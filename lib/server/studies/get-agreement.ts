@@ -14,7 +14,9 @@ export interface StudyReportData {
 
 function judgeRecord(value: unknown): Record<string, string | null> {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value).map(([key, label]) => [key, typeof label === "string" ? label : null]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, label]) => [key, typeof label === "string" ? label : null]),
+  );
 }
 
 /** Loads everything of a study and computes its agreement report (lib/metrics via the presenter). */
@@ -26,7 +28,11 @@ export async function getStudyReport(actor: Actor, studyId: string): Promise<Stu
     listAdjudications({ studyId }),
     countAssignments({ studyId }),
   ]);
-  const annotators = study.annotators.map((a) => ({ key: a.userId, name: a.name, assigned: assigned.get(a.userId) ?? 0 }));
+  const annotators = study.annotators.map((a) => ({
+    key: a.userId,
+    name: a.name,
+    assigned: assigned.get(a.userId) ?? 0,
+  }));
   const known = new Set(annotators.map((a) => a.key));
   for (const label of labels) {
     if (!known.has(label.annotatorKey)) {

@@ -15,7 +15,13 @@ export interface Study extends Omit<StudyRow, "rubric" | "sampling" | "source" |
 
 export function toStudy(row: StudyRow): Study {
   const { rubric, sampling, source, _count, ...rest } = row;
-  return { ...rest, rubric: RubricSchema.parse(rubric), sampling: SamplingSchema.parse(sampling), source: SourceSchema.parse(source), itemCount: _count.items };
+  return {
+    ...rest,
+    rubric: RubricSchema.parse(rubric),
+    sampling: SamplingSchema.parse(sampling),
+    source: SourceSchema.parse(source),
+    itemCount: _count.items,
+  };
 }
 
 export function isStudyAnnotator(study: Study, actor: Actor): boolean {

@@ -20,8 +20,12 @@ describe("parseCsv", () => {
 
 describe("readLabelCsv", () => {
   it("accepts the columns in any order and reports empty cells by line", () => {
-    const { rows, issues } = readLabelCsv("annotator,item,label,dimension,extra\nann@x.test,run/t/1,yes,tool_hallucination,ignored\n,run/t/2,no,tool_hallucination,\n");
-    expect(rows).toEqual([{ line: 2, item: "run/t/1", annotator: "ann@x.test", dimension: "tool_hallucination", label: "yes" }]);
+    const { rows, issues } = readLabelCsv(
+      "annotator,item,label,dimension,extra\nann@x.test,run/t/1,yes,tool_hallucination,ignored\n,run/t/2,no,tool_hallucination,\n",
+    );
+    expect(rows).toEqual([
+      { line: 2, item: "run/t/1", annotator: "ann@x.test", dimension: "tool_hallucination", label: "yes" },
+    ]);
     expect(issues).toEqual([{ line: 3, message: "empty annotator" }]);
   });
 

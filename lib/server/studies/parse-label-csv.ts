@@ -61,16 +61,27 @@ export function readLabelCsv(text: string): { rows: LabelImportRow[]; issues: { 
   const { rows, error } = parseCsv(text);
   if (error) return { rows: [], issues: [{ line: 1, message: error }] };
   const [header, ...data] = rows;
-  if (!header) return { rows: [], issues: [{ line: 1, message: `empty file; expected a header ${IMPORT_COLUMNS.join(",")}` }] };
+  if (!header)
+    return { rows: [], issues: [{ line: 1, message: `empty file; expected a header ${IMPORT_COLUMNS.join(",")}` }] };
   const names = header.cells.map((c) => c.trim().toLowerCase());
-  const position = Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, names.indexOf(column)])) as Record<ImportColumn, number>;
+  const position = Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, names.indexOf(column)])) as Record<
+    ImportColumn,
+    number
+  >;
   const missing = IMPORT_COLUMNS.filter((column) => position[column] < 0);
-  if (missing.length > 0) return { rows: [], issues: [{ line: header.line, message: `header lacks column(s) ${missing.join(", ")}` }] };
+  if (missing.length > 0)
+    return { rows: [], issues: [{ line: header.line, message: `header lacks column(s) ${missing.join(", ")}` }] };
   const issues: { line: number; message: string }[] = [];
   const parsed: LabelImportRow[] = [];
   for (const row of data) {
     const value = (column: ImportColumn) => (row.cells[position[column]] ?? "").trim();
-    const entry = { line: row.line, item: value("item"), annotator: value("annotator"), dimension: value("dimension"), label: value("label") };
+    const entry = {
+      line: row.line,
+      item: value("item"),
+      annotator: value("annotator"),
+      dimension: value("dimension"),
+      label: value("label"),
+    };
     const empty = IMPORT_COLUMNS.filter((column) => entry[column] === "");
     if (empty.length > 0) issues.push({ line: row.line, message: `empty ${empty.join(", ")}` });
     else parsed.push(entry);

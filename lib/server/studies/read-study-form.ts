@@ -17,7 +17,10 @@ export function readStudyForm(form: FormData): NewStudy {
   const extra = parseExtraDimensions(textOf(form, "extraDimensions"));
   if (extra.issues.length > 0) throw new AppError("unprocessable", `extra dimensions: ${extra.issues.join("; ")}`);
   const chosen = new Set(form.getAll("dimensions").map(String));
-  const rubric: Rubric = { dimensions: [...DEFAULT_DIMENSIONS.filter((d) => chosen.has(d.key)), ...extra.dimensions], errorTags: form.get("errorTags") === "on" };
+  const rubric: Rubric = {
+    dimensions: [...DEFAULT_DIMENSIONS.filter((d) => chosen.has(d.key)), ...extra.dimensions],
+    errorTags: form.get("errorTags") === "on",
+  };
   const method = textOf(form, "sampling") === "random" ? "random" : "stratified";
   const by = textOf(form, "sampling");
   const suiteId = textOf(form, "suiteId");
@@ -26,7 +29,14 @@ export function readStudyForm(form: FormData): NewStudy {
     instructions: textOf(form, "instructions"),
     source: { runIds: form.getAll("runIds").map(String), suiteId: suiteId === "" ? null : suiteId },
     sampleSize: numberOf(form, "sampleSize", 50),
-    sampling: method === "random" ? { method, by: null, seed: numberOf(form, "seed", 1) } : { method, by: by === "run" || by === "outcome" || by === "stop_reason" || by === "turn_depth" ? by : null, seed: numberOf(form, "seed", 1) },
+    sampling:
+      method === "random"
+        ? { method, by: null, seed: numberOf(form, "seed", 1) }
+        : {
+            method,
+            by: by === "run" || by === "outcome" || by === "stop_reason" || by === "turn_depth" ? by : null,
+            seed: numberOf(form, "seed", 1),
+          },
     annotatorsPerItem: numberOf(form, "annotatorsPerItem", 2),
     annotatorIds: form.getAll("annotatorIds").map(String),
     blind: form.get("blind") === "on",

@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { assignAnnotators, sampleItems, type SampleCandidate } from "./sample-items";
 
 function candidate(i: number, overrides: Partial<SampleCandidate> = {}): SampleCandidate {
-  return { id: `t${i}`, runName: "run-a", taskExternalId: `task-${String(i).padStart(2, "0")}`, trial: 1, success: i % 4 === 0, stopReason: "finished", userTurns: i % 6, ...overrides };
+  return {
+    id: `t${i}`,
+    runName: "run-a",
+    taskExternalId: `task-${String(i).padStart(2, "0")}`,
+    trial: 1,
+    success: i % 4 === 0,
+    stopReason: "finished",
+    userTurns: i % 6,
+    ...overrides,
+  };
 }
 
 describe("sampleItems", () => {
@@ -34,7 +43,9 @@ describe("assignAnnotators", () => {
     const assignment = assignAnnotators(6, ["a", "b", "c"], 2);
     expect(assignment[0]).toEqual(["a", "b"]);
     expect(assignment[2]).toEqual(["c", "a"]);
-    const load = assignment.flat().reduce<Record<string, number>>((acc, id) => ({ ...acc, [id]: (acc[id] ?? 0) + 1 }), {});
+    const load = assignment
+      .flat()
+      .reduce<Record<string, number>>((acc, id) => ({ ...acc, [id]: (acc[id] ?? 0) + 1 }), {});
     expect(load).toEqual({ a: 4, b: 4, c: 4 });
   });
 });

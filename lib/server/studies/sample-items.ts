@@ -57,7 +57,9 @@ function allocate(sizes: readonly { key: string; size: number }[], n: number): M
   const quotas = sizes.map((s) => ({ ...s, exact: (s.size / total) * n }));
   const result = new Map(quotas.map((q) => [q.key, Math.min(q.size, Math.floor(q.exact))]));
   let left = n - [...result.values()].reduce((sum, v) => sum + v, 0);
-  const order = [...quotas].sort((a, b) => b.exact - Math.floor(b.exact) - (a.exact - Math.floor(a.exact)) || (a.key < b.key ? -1 : 1));
+  const order = [...quotas].sort(
+    (a, b) => b.exact - Math.floor(b.exact) - (a.exact - Math.floor(a.exact)) || (a.key < b.key ? -1 : 1),
+  );
   while (left > 0) {
     const before = left;
     for (const q of order) {
@@ -77,21 +79,39 @@ function allocate(sizes: readonly { key: string; size: number }[], n: number): M
  * order first, so the database's row order cannot change the sample. Stratified sampling
  * allocates proportionally (largest remainder) and shuffles the result so strata do not come in blocks.
  */
-export function sampleItems<T extends SampleCandidate>(candidates: readonly T[], n: number, sampling: Sampling): SampledItem<T>[] {
+export function sampleItems<T extends SampleCandidate>(
+  candidates: readonly T[],
+  n: number,
+  sampling: Sampling,
+): SampledItem<T>[] {
   const random = createSeededRandom(sampling.seed);
   const ordered = [...candidates].sort(
-    (a, b) => a.runName.localeCompare(b.runName) || a.taskExternalId.localeCompare(b.taskExternalId) || a.trial - b.trial || (a.id < b.id ? -1 : 1),
+    (a, b) =>
+      a.runName.localeCompare(b.runName) ||
+      a.taskExternalId.localeCompare(b.taskExternalId) ||
+      a.trial - b.trial ||
+      (a.id < b.id ? -1 : 1),
   );
   const by = sampling.method === "stratified" ? sampling.by : null;
-  if (!by) return shuffle(ordered, random).slice(0, n).map((candidate) => ({ candidate, stratum: null }));
+  if (!by)
+    return shuffle(ordered, random)
+      .slice(0, n)
+      .map((candidate) => ({ candidate, stratum: null }));
   const groups = new Map<string, T[]>();
   for (const candidate of ordered) {
     const key = stratumOf(candidate, by);
     groups.set(key, [...(groups.get(key) ?? []), candidate]);
   }
   const keys = [...groups.keys()].sort();
-  const quota = allocate(keys.map((key) => ({ key, size: groups.get(key)?.length ?? 0 })), Math.min(n, ordered.length));
-  const picked = keys.flatMap((key) => shuffle(groups.get(key) ?? [], random).slice(0, quota.get(key) ?? 0).map((candidate) => ({ candidate, stratum: key })));
+  const quota = allocate(
+    keys.map((key) => ({ key, size: groups.get(key)?.length ?? 0 })),
+    Math.min(n, ordered.length),
+  );
+  const picked = keys.flatMap((key) =>
+    shuffle(groups.get(key) ?? [], random)
+      .slice(0, quota.get(key) ?? 0)
+      .map((candidate) => ({ candidate, stratum: key })),
+  );
   return shuffle(picked, random);
 }
 
@@ -102,6 +122,8 @@ export function sampleItems<T extends SampleCandidate>(candidates: readonly T[],
 export function assignAnnotators(itemCount: number, annotatorIds: readonly string[], perItem: number): string[][] {
   const count = annotatorIds.length;
   return Array.from({ length: itemCount }, (_, i) =>
-    Array.from({ length: Math.min(perItem, count) }, (_, j) => annotatorIds[(i + j) % count]).filter((id): id is string => id !== undefined),
+    Array.from({ length: Math.min(perItem, count) }, (_, j) => annotatorIds[(i + j) % count]).filter(
+      (id): id is string => id !== undefined,
+    ),
   );
 }

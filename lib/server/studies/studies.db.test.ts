@@ -76,25 +76,46 @@ describe("studies in the database", () => {
     const { id } = await createStudy(people.admin, studyInput([run.id]));
     const [item] = await listAssignedItems({ studyId: id, userId: people.ann.userId ?? "" });
     if (!item) throw new Error("no item");
-    const write = (value: string, expectedVersion: number) => ({ labels: [{ dimension: "goal_completion", value, expectedVersion }] });
-    await Promise.all([saveLabels(people.ann, id, item.id, write("completed", 0)), saveLabels(people.ben, id, item.id, write("not_completed_agent", 0))]);
+    const write = (value: string, expectedVersion: number) => ({
+      labels: [{ dimension: "goal_completion", value, expectedVersion }],
+    });
+    await Promise.all([
+      saveLabels(people.ann, id, item.id, write("completed", 0)),
+      saveLabels(people.ben, id, item.id, write("not_completed_agent", 0)),
+    ]);
     const both = await listStudyLabels({ studyId: id });
-    expect(both.map((l) => [l.annotatorName, l.value, l.version]).sort()).toEqual([
-      [people.ann.name, "completed", 1],
-      [people.ben.name, "not_completed_agent", 1],
-    ].sort());
+    expect(both.map((l) => [l.annotatorName, l.value, l.version]).sort()).toEqual(
+      [
+        [people.ann.name, "completed", 1],
+        [people.ben.name, "not_completed_agent", 1],
+      ].sort(),
+    );
 
     // Two tabs of Ann both loaded version 1; the first save wins, the second is refused (409) and changes nothing.
-    const tabs = await Promise.allSettled([saveLabels(people.ann, id, item.id, write("not_completed_user", 1)), saveLabels(people.ann, id, item.id, write("not_completed_agent", 1))]);
+    const tabs = await Promise.allSettled([
+      saveLabels(people.ann, id, item.id, write("not_completed_user", 1)),
+      saveLabels(people.ann, id, item.id, write("not_completed_agent", 1)),
+    ]);
     expect(tabs.filter((t) => t.status === "fulfilled")).toHaveLength(1);
     const refused = tabs.find((t) => t.status === "rejected");
-    expect(refused && "reason" in refused ? refused.reason : null).toMatchObject({ code: "conflict", details: { staleDimensions: ["goal_completion"] } });
+    expect(refused && "reason" in refused ? refused.reason : null).toMatchObject({
+      code: "conflict",
+      details: { staleDimensions: ["goal_completion"] },
+    });
     const annLabels = (await listStudyLabels({ studyId: id })).filter((l) => l.annotatorName === people.ann.name);
     expect(annLabels).toHaveLength(1);
     expect(annLabels[0]?.version).toBe(2);
     // A new row that already exists (both tabs saw none) is refused the same way.
-    await expect(saveLabels(people.ann, id, item.id, { labels: [{ dimension: "tool_hallucination", value: "no", expectedVersion: 0 }] })).resolves.toHaveLength(2);
-    await expect(saveLabels(people.ann, id, item.id, { labels: [{ dimension: "tool_hallucination", value: "yes", expectedVersion: 0 }] })).rejects.toMatchObject({ code: "conflict" });
+    await expect(
+      saveLabels(people.ann, id, item.id, {
+        labels: [{ dimension: "tool_hallucination", value: "no", expectedVersion: 0 }],
+      }),
+    ).resolves.toHaveLength(2);
+    await expect(
+      saveLabels(people.ann, id, item.id, {
+        labels: [{ dimension: "tool_hallucination", value: "yes", expectedVersion: 0 }],
+      }),
+    ).rejects.toMatchObject({ code: "conflict" });
     // Ben's label was never touched by Ann's writes.
     const benLabel = (await listStudyLabels({ studyId: id })).find((l) => l.annotatorName === people.ben.name);
     expect(benLabel).toMatchObject({ value: "not_completed_agent", version: 1 });
@@ -105,13 +126,21 @@ describe("studies in the database", () => {
     const blind = await createStudy(people.admin, studyInput([run.id]));
     const [item] = await listAssignedItems({ studyId: blind.id, userId: people.ann.userId ?? "" });
     if (!item) throw new Error("no item");
-    await saveLabels(people.ben, blind.id, item.id, { labels: [{ dimension: "goal_completion", value: "completed", expectedVersion: 0 }] });
-    await saveLabels(people.ann, blind.id, item.id, { labels: [{ dimension: "comment", value: "mine", expectedVersion: 0 }] });
+    await saveLabels(people.ben, blind.id, item.id, {
+      labels: [{ dimension: "goal_completion", value: "completed", expectedVersion: 0 }],
+    });
+    await saveLabels(people.ann, blind.id, item.id, {
+      labels: [{ dimension: "comment", value: "mine", expectedVersion: 0 }],
+    });
 
     const found = await findItemForAnnotator({ studyId: blind.id, itemId: item.id, userId: people.ann.userId ?? "" });
     expect(found?.judge).toBeNull();
     expect(found?.item).not.toHaveProperty("judge");
-    const visible = await listItemLabelsVisibleTo({ studyId: blind.id, itemId: item.id, userId: people.ann.userId ?? "" });
+    const visible = await listItemLabelsVisibleTo({
+      studyId: blind.id,
+      itemId: item.id,
+      userId: people.ann.userId ?? "",
+    });
     expect(visible.map((l) => l.annotatorName)).toEqual([people.ann.name]);
     const view = await getAnnotationItem(people.ann, blind.id, item.id);
     expect(view?.judge).toBeNull();
@@ -119,12 +148,16 @@ describe("studies in the database", () => {
     expect(view?.trajectory?.turnLabels).toBeNull();
     expect(JSON.stringify(view)).not.toContain("rationale");
     // An unassigned user cannot open the item at all.
-    expect(await findItemForAnnotator({ studyId: blind.id, itemId: item.id, userId: people.admin.userId ?? "" })).toBeNull();
+    expect(
+      await findItemForAnnotator({ studyId: blind.id, itemId: item.id, userId: people.admin.userId ?? "" }),
+    ).toBeNull();
 
     const open = await createStudy(people.admin, studyInput([run.id], { blind: false }));
     const [openItem] = await listAssignedItems({ studyId: open.id, userId: people.ann.userId ?? "" });
     if (!openItem) throw new Error("no item");
-    await saveLabels(people.ben, open.id, openItem.id, { labels: [{ dimension: "goal_completion", value: "completed", expectedVersion: 0 }] });
+    await saveLabels(people.ben, open.id, openItem.id, {
+      labels: [{ dimension: "goal_completion", value: "completed", expectedVersion: 0 }],
+    });
     const openView = await getAnnotationItem(people.ann, open.id, openItem.id);
     expect(openView?.judge).toHaveProperty("goal_completion");
     expect(openView?.peerLabels.map((l) => l.annotatorName)).toEqual([people.ben.name]);

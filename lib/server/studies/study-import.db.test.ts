@@ -42,7 +42,10 @@ describe("label import", () => {
     ].join("\n");
     await expect(importLabels(people.admin, id, csv)).rejects.toMatchObject({
       code: "unprocessable",
-      details: { totalIssues: 4, issues: [{ line: 3 }, { line: 4 }, { line: 5 }, { line: 6, message: expect.stringContaining("duplicate") }] },
+      details: {
+        totalIssues: 4,
+        issues: [{ line: 3 }, { line: 4 }, { line: 5 }, { line: 6, message: expect.stringContaining("duplicate") }],
+      },
     });
     expect(await listStudyLabels({ studyId: id })).toEqual([]);
   });

@@ -1,6 +1,11 @@
 import { getRunMetrics } from "@/lib/server/get-run-metrics";
 import { buildMetricCardGroups } from "@/lib/presenters/run-metric-cards";
-import { buildErrorPositionSeries, buildPassKSeries, buildStopReasonSeries, buildStratumSeries } from "@/lib/presenters/run-charts";
+import {
+  buildErrorPositionSeries,
+  buildPassKSeries,
+  buildStopReasonSeries,
+  buildStratumSeries,
+} from "@/lib/presenters/run-charts";
 import { MetricCardGroups } from "@/components/run/metric-card-groups";
 import { RunCharts } from "@/components/run/run-charts";
 
@@ -11,7 +16,9 @@ export async function MetricsSection({ runId }: { runId: string }) {
     <>
       <p className="muted" aria-label="Run size">
         {metrics.trajectories} trajectories over {metrics.tasks} tasks
-        {metrics.trialsPerTask.min !== null ? `, ${metrics.trialsPerTask.min === metrics.trialsPerTask.max ? metrics.trialsPerTask.min : `${metrics.trialsPerTask.min}-${metrics.trialsPerTask.max}`} trials per task` : ""}
+        {metrics.trialsPerTask.min !== null
+          ? `, ${metrics.trialsPerTask.min === metrics.trialsPerTask.max ? metrics.trialsPerTask.min : `${metrics.trialsPerTask.min}-${metrics.trialsPerTask.max}`} trials per task`
+          : ""}
         . Left out of success metrics: {infrastructure} infrastructure failures, {unknownOutcome} with unknown outcome.
       </p>
       <MetricCardGroups groups={buildMetricCardGroups(metrics)} />
@@ -22,7 +29,10 @@ export async function MetricsSection({ runId }: { runId: string }) {
           turnDepth: buildStratumSeries(metrics.strata.turnDepth),
           persona: buildStratumSeries(metrics.strata.persona),
           errorPositions: buildErrorPositionSeries(metrics.errorPropagation),
-          propagation: { withError: metrics.errorPropagation.withError, withoutError: metrics.errorPropagation.withoutError },
+          propagation: {
+            withError: metrics.errorPropagation.withError,
+            withoutError: metrics.errorPropagation.withoutError,
+          },
         }}
       />
     </>

@@ -1,11 +1,22 @@
 import { getRunTrajectoryPage } from "@/lib/server/get-run-page";
-import { buildRunPageHref, countPages, toTrajectoryFilter, TRAJECTORY_PAGE_SIZE, type RunPageQuery } from "@/lib/presenters/run-page-query";
+import {
+  buildRunPageHref,
+  countPages,
+  toTrajectoryFilter,
+  TRAJECTORY_PAGE_SIZE,
+  type RunPageQuery,
+} from "@/lib/presenters/run-page-query";
 import { TrajectoryFilters } from "@/components/run/trajectory-filters";
 import { TrajectoryTable } from "@/components/run/trajectory-table";
 import { Pagination } from "@/components/run/pagination";
 
 export async function TrajectoriesSection({ runId, query }: { runId: string; query: RunPageQuery }) {
-  const result = await getRunTrajectoryPage({ runId, filter: toTrajectoryFilter(query), page: query.page, pageSize: TRAJECTORY_PAGE_SIZE });
+  const result = await getRunTrajectoryPage({
+    runId,
+    filter: toTrajectoryFilter(query),
+    page: query.page,
+    pageSize: TRAJECTORY_PAGE_SIZE,
+  });
   const pages = countPages(result.total, TRAJECTORY_PAGE_SIZE);
   return (
     <section aria-label="Trajectory list" id="trajectories" className="panel">

@@ -33,22 +33,36 @@ export default async function AgreementPage(props: { params: Promise<{ id: strin
   const base = `/api/studies/${study.id}`;
   return (
     <>
-      <p className="muted"><Link href="/studies">Studies</Link> / <Link href={`/studies/${study.id}`}>{study.name}</Link> / agreement</p>
+      <p className="muted">
+        <Link href="/studies">Studies</Link> / <Link href={`/studies/${study.id}`}>{study.name}</Link> / agreement
+      </p>
       <h1>Agreement: {study.name}</h1>
       <p className="muted">
-        {report.items} items · {study.annotatorsPerItem} annotators per item{report.deletedItems > 0 ? ` · ${report.deletedItems} items' trajectories were deleted (labels kept)` : ""} · judge labels frozen at creation ·
-        intervals are 95% bootstrap percentile intervals (1,000 resamples of items, seed 1) · Fleiss&apos; κ uses items with exactly {study.annotatorsPerItem} human labels
+        {report.items} items · {study.annotatorsPerItem} annotators per item
+        {report.deletedItems > 0 ? ` · ${report.deletedItems} items' trajectories were deleted (labels kept)` : ""} ·
+        judge labels frozen at creation · intervals are 95% bootstrap percentile intervals (1,000 resamples of items,
+        seed 1) · Fleiss&apos; κ uses items with exactly {study.annotatorsPerItem} human labels
       </p>
       <p className="row">
-        Export: <a href={`${base}/labels?format=csv`}>labels CSV</a> <a href={`${base}/labels?format=json`}>labels JSON</a> <a href={`${base}/report?format=csv`}>report CSV</a> <a href={`${base}/report?format=json`}>report JSON</a>
+        Export: <a href={`${base}/labels?format=csv`}>labels CSV</a>{" "}
+        <a href={`${base}/labels?format=json`}>labels JSON</a> <a href={`${base}/report?format=csv`}>report CSV</a>{" "}
+        <a href={`${base}/report?format=json`}>report JSON</a>
       </p>
-      <section className="panel"><h2>Progress</h2><AnnotatorProgressTable progress={report.progress} /></section>
-      <section className="panel"><h2>Between humans</h2><HumanAgreementTable dimensions={report.dimensions} /></section>
+      <section className="panel">
+        <h2>Progress</h2>
+        <AnnotatorProgressTable progress={report.progress} />
+      </section>
+      <section className="panel">
+        <h2>Between humans</h2>
+        <HumanAgreementTable dimensions={report.dimensions} />
+      </section>
       <section className="panel">
         <h2>Humans vs judge</h2>
         <JudgeAgreementTable dimensions={report.dimensions} />
         <div className="grid-2">
-          {report.dimensions.map((d) => (d.judge ? <ConfusionMatrixTable key={d.key} label={d.label} matrix={d.judge.confusion} /> : null))}
+          {report.dimensions.map((d) =>
+            d.judge ? <ConfusionMatrixTable key={d.key} label={d.label} matrix={d.judge.confusion} /> : null,
+          )}
         </div>
       </section>
       <section className="panel">
@@ -58,12 +72,24 @@ export default async function AgreementPage(props: { params: Promise<{ id: strin
           options={options}
           renderAdjudication={(row, rowOptions) =>
             admin ? (
-              <ActionForm action={adjudicateAction} submitLabel="Adjudicate" label={`Adjudicate item ${row.position} ${row.dimension}`}>
+              <ActionForm
+                action={adjudicateAction}
+                submitLabel="Adjudicate"
+                label={`Adjudicate item ${row.position} ${row.dimension}`}
+              >
                 <input type="hidden" name="studyId" value={study.id} />
                 <input type="hidden" name="itemId" value={row.itemId} />
                 <input type="hidden" name="dimension" value={row.dimension} />
-                <select name="value" defaultValue={row.adjudicated?.value ?? rowOptions[0]?.value} aria-label={`Adjudicated label for item ${row.position} ${row.dimension}`}>
-                  {rowOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                <select
+                  name="value"
+                  defaultValue={row.adjudicated?.value ?? rowOptions[0]?.value}
+                  aria-label={`Adjudicated label for item ${row.position} ${row.dimension}`}
+                >
+                  {rowOptions.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
                 </select>{" "}
               </ActionForm>
             ) : null

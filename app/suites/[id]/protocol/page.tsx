@@ -30,12 +30,16 @@ export default async function SuiteProtocolPage({ params, searchParams }: Props)
     <>
       <h1>Protocol table · {table.suite.name}</h1>
       <p className="lead">
-        Every run of this suite under each evaluation protocol, from gold-history turns to end-to-end workflows (the layout of Table 1 in
-        &ldquo;When Better Turns Do Not Make Better Agents&rdquo;). Values in %, counts as n/N, n/a where undefined.{" "}
-        <Link href={`/runs?suite=${encodeURIComponent(table.suite.id)}`}>Runs of this suite</Link>
+        Every run of this suite under each evaluation protocol, from gold-history turns to end-to-end workflows (the
+        layout of Table 1 in &ldquo;When Better Turns Do Not Make Better Agents&rdquo;). Values in %, counts as n/N, n/a
+        where undefined. <Link href={`/runs?suite=${encodeURIComponent(table.suite.id)}`}>Runs of this suite</Link>
       </p>
       <ProtocolExportLinks suiteId={table.suite.id} />
-      {table.columns.length === 0 ? <div className="panel">This suite has no runs.</div> : <ProtocolTableView table={table} />}
+      {table.columns.length === 0 ? (
+        <div className="panel">This suite has no runs.</div>
+      ) : (
+        <ProtocolTableView table={table} />
+      )}
       {table.columns.length === 0 ? null : <CostSuccessSection model={costSuccess} suiteId={table.suite.id} />}
     </>
   );

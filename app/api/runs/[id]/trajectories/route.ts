@@ -14,6 +14,18 @@ export const GET = route<{ id: string }>(async (request, { params, actor }) => {
   await assertNotBlind(actor);
   if (!(await getRunHeader(id))) throw new AppError("not_found", `no run with id ${id}`);
   const query = parseRunPageQuery(Object.fromEntries(new URL(request.url).searchParams));
-  const page = await getRunTrajectoryPage({ runId: id, filter: toTrajectoryFilter(query), page: query.page, pageSize: TRAJECTORY_PAGE_SIZE });
-  return Response.json({ runId: id, page: query.page, pageSize: TRAJECTORY_PAGE_SIZE, total: page.total, trajectories: page.rows, facets: page.facets });
+  const page = await getRunTrajectoryPage({
+    runId: id,
+    filter: toTrajectoryFilter(query),
+    page: query.page,
+    pageSize: TRAJECTORY_PAGE_SIZE,
+  });
+  return Response.json({
+    runId: id,
+    page: query.page,
+    pageSize: TRAJECTORY_PAGE_SIZE,
+    total: page.total,
+    trajectories: page.rows,
+    facets: page.facets,
+  });
 });

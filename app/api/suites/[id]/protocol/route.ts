@@ -10,7 +10,13 @@ const ParamsSchema = z.object({ id: z.string().min(1).max(100) });
 const FormatSchema = z.enum(["json", "csv", "md", "tex"]).default("json");
 
 function fileSlug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "suite";
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 80) || "suite"
+  );
 }
 
 /** The protocol table of a suite as JSON, or as a CSV / Markdown / LaTeX download (`?format=`). */

@@ -37,7 +37,12 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
     reward: t.reward,
     rewardBreakdown: t.rewardBreakdown,
     events: view.events,
-    task: { expectedActions: task.expectedActions, evaluationCriteria: task.evaluationCriteria, requiredReplyInfo: task.requiredReplyInfo, expectedFinalState: task.expectedFinalState },
+    task: {
+      expectedActions: task.expectedActions,
+      evaluationCriteria: task.evaluationCriteria,
+      requiredReplyInfo: task.requiredReplyInfo,
+      expectedFinalState: task.expectedFinalState,
+    },
     finalState: t.finalState,
     finalReply: t.finalReply,
     stateMatch: t.stateMatch,
@@ -46,10 +51,13 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
   return (
     <>
       <p className="muted">
-        <Link href="/runs">Runs</Link> / <Link href={`/runs/${t.run.id}`}>{t.run.name}</Link> / task {task.externalId} trial {t.trial}
+        <Link href="/runs">Runs</Link> / <Link href={`/runs/${t.run.id}`}>{t.run.name}</Link> / task {task.externalId}{" "}
+        trial {t.trial}
       </p>
       <div className="row">
-        <h1>Task <span className="mono">{task.externalId}</span> · trial {t.trial}</h1>
+        <h1>
+          Task <span className="mono">{task.externalId}</span> · trial {t.trial}
+        </h1>
         <OutcomeBadge success={t.success} stopReason={t.stopReason} />
         <span className="badge">{t.run.variant}</span>
       </div>
@@ -57,11 +65,18 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
       <p className="muted" aria-label="Trajectory summary">
         {t.eventCount} events · {t.userTurns} user turns · {t.toolCallCount} agent tool calls
         {t.userToolCallCount > 0 ? ` · ${t.userToolCallCount} user tool calls` : ""} · {t.toolErrorCount} tool errors
-        {t.toolErrorsInferred ? " (error flags inferred from output text)" : ""} ({t.unresolvedToolErrorCount} unresolved)
+        {t.toolErrorsInferred ? " (error flags inferred from output text)" : ""} ({t.unresolvedToolErrorCount}{" "}
+        unresolved)
         {model.flaggedTurns.length > 0 ? ` · judge flagged turns ${model.flaggedTurns.join(", ")}` : ""}
         {t.externalId ? ` · source id ${t.externalId}` : ""}
       </p>
-      <TrajectoryNav runId={t.run.id} taskExternalId={task.externalId} navigation={navigation} paired={view.paired} pairingKey={t.run.pairingKey} />
+      <TrajectoryNav
+        runId={t.run.id}
+        taskExternalId={task.externalId}
+        navigation={navigation}
+        paired={view.paired}
+        pairingKey={t.run.pairingKey}
+      />
       <div className={styles.layout}>
         <div className={styles.main}>
           <VerdictPanel verdict={verdict} />
@@ -91,7 +106,10 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
               },
             }}
             diff={diffState(task.expectedFinalState, t.finalState)}
-            reply={buildReplyCheckView(t.finalReply, task.requiredReplyInfo, { rule: scoringRulesFor(t.run.sourceFormat).replyRule, agentMessages: agentMessagesOf(view.events) })}
+            reply={buildReplyCheckView(t.finalReply, task.requiredReplyInfo, {
+              rule: scoringRulesFor(t.run.sourceFormat).replyRule,
+              agentMessages: agentMessagesOf(view.events),
+            })}
           />
         </div>
         <TaskPanel task={task} />

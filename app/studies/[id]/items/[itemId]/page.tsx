@@ -33,15 +33,27 @@ export default async function AnnotateItemPage(props: { params: Promise<{ id: st
   const { nextHref, previousHref } = queueNeighbours(study.id, view.queue.ids, view.queue.index);
   return (
     <>
-      <p className="muted"><Link href="/studies">Studies</Link> / <Link href={`/studies/${study.id}`}>{study.name}</Link> / item {view.queue.index + 1} of {view.queue.ids.length}</p>
+      <p className="muted">
+        <Link href="/studies">Studies</Link> / <Link href={`/studies/${study.id}`}>{study.name}</Link> / item{" "}
+        {view.queue.index + 1} of {view.queue.ids.length}
+      </p>
       <div className="row">
-        <h1>Item {view.queue.index + 1}/{view.queue.ids.length}</h1>
-        <span className="mono">{item.runName} / {item.taskExternalId} / trial {item.trial}</span>
+        <h1>
+          Item {view.queue.index + 1}/{view.queue.ids.length}
+        </h1>
+        <span className="mono">
+          {item.runName} / {item.taskExternalId} / trial {item.trial}
+        </span>
         {study.blind ? <span className="badge">blind</span> : null}
       </div>
       <div className={styles.layout}>
         <div>
-          {study.instructions ? <details><summary>Instructions</summary><p style={{ whiteSpace: "pre-wrap" }}>{study.instructions}</p></details> : null}
+          {study.instructions ? (
+            <details>
+              <summary>Instructions</summary>
+              <p style={{ whiteSpace: "pre-wrap" }}>{study.instructions}</p>
+            </details>
+          ) : null}
           {trajectory && model ? (
             <>
               <section aria-label="Timeline">
@@ -50,22 +62,37 @@ export default async function AnnotateItemPage(props: { params: Promise<{ id: st
               </section>
               <section className="panel" aria-label="Final reply">
                 <h2>Final reply{trajectory.finalReplyInferred ? <span className="badge">inferred</span> : null}</h2>
-                {trajectory.finalReply === null ? <p className="muted">n/a</p> : <pre className="json">{trajectory.finalReply}</pre>}
+                {trajectory.finalReply === null ? (
+                  <p className="muted">n/a</p>
+                ) : (
+                  <pre className="json">{trajectory.finalReply}</pre>
+                )}
               </section>
               <TaskPanel task={trajectory.task} />
             </>
           ) : (
-            <p className="error-box">This item&apos;s trajectory was deleted after the study was created. Its identity ({item.runName} / {item.taskExternalId} / trial {item.trial}) and any labels are kept.</p>
+            <p className="error-box">
+              This item&apos;s trajectory was deleted after the study was created. Its identity ({item.runName} /{" "}
+              {item.taskExternalId} / trial {item.trial}) and any labels are kept.
+            </p>
           )}
         </div>
         <div className={styles.side}>
-          <ShortcutHelp shortcuts={buildOptionShortcuts(study.rubric)} hasPrevious={previousHref !== null} hasFirstError={model?.firstErrorSeq != null} />
+          <ShortcutHelp
+            shortcuts={buildOptionShortcuts(study.rubric)}
+            hasPrevious={previousHref !== null}
+            hasFirstError={model?.firstErrorSeq != null}
+          />
           <AnnotationWorkspace
             key={item.id}
             saveUrl={`/api/studies/${study.id}/items/${item.id}/labels`}
             draftKey={`loopscope:study-draft:${study.id}:${item.id}:${actor.userId ?? "local"}`}
             rubric={study.rubric}
-            saved={view.ownLabels.map((label) => ({ dimension: label.dimension, value: label.value, version: label.version }))}
+            saved={view.ownLabels.map((label) => ({
+              dimension: label.dimension,
+              value: label.value,
+              version: label.version,
+            }))}
             closed={study.status !== "open"}
             nextHref={nextHref}
             previousHref={previousHref}

@@ -11,7 +11,9 @@ export const PUT = route<{ id: string; itemId: string }>(
     const { id, itemId } = ParamsSchema.parse(params);
     const body = SaveLabelsSchema.parse(await request.json().catch(() => null));
     const labels = await saveLabels(actor, id, itemId, body);
-    return Response.json({ labels: labels.map(({ dimension, value, version, updatedAt }) => ({ dimension, value, version, updatedAt })) });
+    return Response.json({
+      labels: labels.map(({ dimension, value, version, updatedAt }) => ({ dimension, value, version, updatedAt })),
+    });
   },
   { access: "annotate" },
 );
