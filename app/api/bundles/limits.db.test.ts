@@ -90,7 +90,7 @@ describe("POST /api/bundles: hostile inputs are refused quickly, located, and wr
     });
     // Local file headers: signature PK\x03\x04, uncompressed size at offset 22. Claim 100 bytes for the big member.
     const view = Buffer.from(zip);
-    let at = view.indexOf("simulations/pad.json") - 30;
+    const at = view.indexOf("simulations/pad.json") - 30;
     expect(view.readUInt32LE(at)).toBe(0x04034b50);
     view.writeUInt32LE(100, at + 22);
     const answer = await refused(view, "lying.zip", 422);
