@@ -1,5 +1,6 @@
 import { Prisma } from "./generated/client";
 import { db, type DbOrTx } from "./client";
+import type { StoredScores } from "@/lib/metrics/compute-stored-scores";
 
 const rescoreTrajectorySelect = {
   id: true,
@@ -58,18 +59,8 @@ export function loadTrajectoriesToRescore(
   });
 }
 
-export interface TrajectoryScoreUpdate {
-  id: string;
-  userTurns: number;
-  toolCallCount: number;
-  userToolCallCount: number;
-  toolErrorCount: number;
-  unresolvedToolErrorCount: number;
-  firstErrorPosition: number | null;
-  stateMatch: boolean | null;
-  replyCheck: boolean | null;
-  success: boolean | null;
-}
+/** One trajectory's recomputed scores, the same fields ingest stores (lib/metrics/compute-stored-scores.ts). */
+export type TrajectoryScoreUpdate = StoredScores & { id: string };
 
 /** One statement per page: unnest the columns and update by id. */
 export async function writeTrajectoryScores(
