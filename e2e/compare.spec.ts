@@ -81,9 +81,7 @@ test.describe("compare a base run with its SFT run", () => {
   test("exports the protocol table as Markdown and the task table as LaTeX", async ({ request }) => {
     const markdown = await request.get(`/api/compare?runs=${base},${sft}&table=protocol&format=md`);
     expect(markdown.status()).toBe(200);
-    expect(await markdown.text()).toContain(
-      "| closed loop | Workflow success (state + reply, or reward) | 50.0% | 75.0% | +25.0 pp |",
-    );
+    expect(await markdown.text()).toContain("| closed loop | Success rate | 50.0% | 75.0% | +25.0 pp |");
     const latex = await request.get(`/api/compare?runs=${base},${sft}&table=tasks&format=tex`);
     expect(await latex.text()).toContain("task-3 & 2/2 (100.0\\%) & 0/2 (0.0\\%) & -100.0 pp & broken \\\\");
   });

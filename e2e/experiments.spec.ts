@@ -67,6 +67,6 @@ test.describe("experiment matrix", () => {
     const markdown = await (await request.get("/api/experiments?format=md")).text();
     expect(markdown).toContain(`| ${model} | sft | pooled over 2 suites (stratified) |`);
     const latex = await (await request.get("/api/experiments?format=tex")).text();
-    expect(latex).toContain("\\begin{tabular}{llllccccccc}");
+    expect(latex).toContain("\\begin{tabular}{llllrrrrrrr}");
   });
 });

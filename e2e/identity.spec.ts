@@ -30,7 +30,7 @@ test("tags set on the upload form appear on the run page and filter the leaderbo
     { timeout: 60_000 },
   );
 
-  await page.goto(`/runs?tag=experiment=${experiment}`);
+  await page.goto(`/runs?tag=experiment=${experiment}&minTasks=0`);
   const rows = page.getByRole("row").filter({ hasText: `grok-3 on tau2/${domain}` });
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("3 x 4");
@@ -46,7 +46,7 @@ test("tags set on the upload form appear on the run page and filter the leaderbo
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`grok-3 on tau2/${domain}, 3 tasks x 4 trials`);
   await page.screenshot({ path: "test-results/identity-run-tags.png" });
 
-  await page.goto("/runs");
+  await page.goto(`/runs?q=${encodeURIComponent(domain)}&minTasks=0`);
   await expect(page.getByRole("row").filter({ hasText: `grok-3 on tau2/${domain}` })).toHaveCount(2);
 });
 

@@ -82,7 +82,7 @@ test.describe("leaderboard", () => {
     // Every group has data among these runs, so all three are shown by default.
     await expect(page.getByLabel("Proxy state (judge)")).toBeChecked();
     await expect(page.getByRole("button", { name: "GC" })).toBeVisible();
-    await page.getByLabel("Gold history (next turn)").uncheck();
+    await page.getByLabel("Gold history (next turn, reference context)").uncheck();
     await expect(page).toHaveURL(/groups=closed%2Cproxy/);
     await expect(page.getByRole("button", { name: "ROUGE-1" })).toHaveCount(0);
 
@@ -95,7 +95,7 @@ test.describe("leaderboard", () => {
     // The URL alone restores the view.
     await page.reload();
     await expect(modelColumn(page)).toHaveText([/^qwen3-4b(?!-sft)/, /^gemma3-4b/, /^qwen3-4b-sft/]);
-    await expect(page.getByLabel("Gold history (next turn)")).not.toBeChecked();
+    await expect(page.getByLabel("Gold history (next turn, reference context)")).not.toBeChecked();
 
     await page.getByLabel("Hidden runs").getByRole("button", { name: "Hide runs with fewer than 5 tasks" }).click();
     await expect(modelColumn(page)).toHaveCount(0);
@@ -121,7 +121,7 @@ test.describe("leaderboard", () => {
     // lb gemma has no gold-history turns: that group is off unless asked for.
     await page.goto(`/runs?suite=${suiteId}&minTasks=0&q=${encodeURIComponent("lb gemma")}`);
     await expect(modelColumn(page)).toHaveText([/^gemma3-4b/]);
-    await expect(page.getByLabel("Gold history (next turn)")).not.toBeChecked();
+    await expect(page.getByLabel("Gold history (next turn, reference context)")).not.toBeChecked();
     await expect(page.getByRole("button", { name: "ROUGE-1" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Success rate" })).toBeVisible();
 

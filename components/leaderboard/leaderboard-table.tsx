@@ -68,7 +68,7 @@ export function LeaderboardTable({
     [isNumeric(id) ? "num" : "", id === STICKY_COLUMN ? styles.stickyName : ""].filter(Boolean).join(" ") || undefined;
 
   return (
-    <div className={`${styles.scroll} ${pending ? styles.pending : ""}`} aria-busy={pending}>
+    <div className={`table-scroller ${styles.scroll} ${pending ? styles.pending : ""}`} aria-busy={pending}>
       <table className="data" aria-label="Leaderboard">
         <thead>
           {table.getHeaderGroups().map((headerGroup, depth) => (
