@@ -4,11 +4,16 @@ import { buildSeed002Outcomes } from "@/lib/testing/seed-002-outcomes";
 import { binomialRatio, computePassAtK, computePassHatK, groupTaskCounts } from "./compute-pass-hat-k";
 import { computeRunMetrics } from "./compute-run-metrics";
 import { createTestOutcome } from "@/lib/testing/create-test-outcome";
+import { REAL_DATA_DIR, REAL_DATA_SKIP_REASON, realDataFile } from "@/lib/testing/real-data";
 import type { TrajectoryOutcome } from "./types";
 
-function readShared(relative: string): unknown {
-  return JSON.parse(readFileSync(new URL(`../../../shared/${relative}`, import.meta.url), "utf8"));
+function readReal(fileName: string): unknown {
+  return JSON.parse(readFileSync(realDataFile(fileName), "utf8"));
 }
+
+/** A test over a real benchmark file: skipped, with the reason in its name, when the files are absent. */
+const itReal = (name: string, body: () => void) =>
+  it.skipIf(!REAL_DATA_DIR)(REAL_DATA_DIR ? name : `${name} (skipped: ${REAL_DATA_SKIP_REASON})`, body);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -20,7 +25,7 @@ function field(record: Record<string, unknown>, key: string): unknown {
 
 /** tau-bench v1 result list -> outcomes (reward only; v1 stores no stop reason). */
 function tauBenchOutcomes(): TrajectoryOutcome[] {
-  const data = readShared("data/real/gpt-4o-airline.json");
+  const data = readReal("gpt-4o-airline.json");
   if (!Array.isArray(data)) throw new Error("expected a list");
   return data.filter(isRecord).map((row, i) => {
     const reward = field(row, "reward");
@@ -68,7 +73,7 @@ describe("computePassHatK / computePassAtK", () => {
     expect(at[3]).toBeCloseTo(1, 12);
   });
 
-  it("reproduces tau-bench's gpt-4o airline figures", () => {
+  itReal("reproduces tau-bench's gpt-4o airline figures", () => {
     const outcomes = tauBenchOutcomes();
     expect(outcomes).toHaveLength(200);
     const { perTask } = groupTaskCounts(outcomes);
@@ -88,8 +93,8 @@ describe("computePassHatK / computePassAtK", () => {
     expect(run.trialsPerTask).toEqual({ min: 4, max: 4 });
   });
 
-  it("reproduces tau2's grok-3 airline figures", () => {
-    const data = readShared("data/real/2025-10-13T11:40:16.379079_airline_llm_agent_grok-3_user_simulator_grok-3.json");
+  itReal("reproduces tau2's grok-3 airline figures", () => {
+    const data = readReal("2025-10-13T11:40:16.379079_airline_llm_agent_grok-3_user_simulator_grok-3.json");
     if (!isRecord(data) || !Array.isArray(data.simulations)) throw new Error("expected tau2 results");
     const outcomes = data.simulations.filter(isRecord).map((sim, i) => {
       const info = field(sim, "reward_info");

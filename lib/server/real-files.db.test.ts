@@ -131,9 +131,14 @@ describe.skipIf(!REAL_DATA_DIR).each(FILES)(
   },
 );
 
-it("reports the second upload of a real file as a duplicate", async () => {
-  const file = FILES[1]?.file ?? "";
-  await ingestRealFile(file).catch(() => undefined);
-  const again = await ingestRealFile(file);
-  expect(again.duplicate).toBe(true);
-});
+it.skipIf(!REAL_DATA_DIR)(
+  REAL_DATA_DIR
+    ? "reports the second upload of a real file as a duplicate"
+    : `reports the second upload of a real file as a duplicate (skipped: ${REAL_DATA_SKIP_REASON})`,
+  async () => {
+    const file = FILES[1]?.file ?? "";
+    await ingestRealFile(file).catch(() => undefined);
+    const again = await ingestRealFile(file);
+    expect(again.duplicate).toBe(true);
+  },
+);

@@ -122,6 +122,9 @@ function readMultipart(request: Request, body: ReadableStream<Uint8Array>, conte
       if (name === "scorer" && value.trim() !== "") scorer = value.trim();
     });
     parser.on("file", (field, stream, info) => {
+      // A body cut off inside a part errors the part's stream; its reader sees that error when it reads, but a part
+      // nobody reads (refused options, a skipped field) would otherwise raise it as an uncaught exception.
+      stream.on("error", () => undefined);
       if (field !== "file" || found) {
         stream.resume();
         return;
