@@ -41,12 +41,16 @@ if (e2e) {
     `e2e: ${stats.expected ?? 0} passed, ${stats.flaky ?? 0} flaky, ${stats.unexpected ?? 0} failed, ${stats.skipped ?? 0} skipped`,
   );
 }
-// Skipped tests carry their reason in their name ("... (skipped: reason)"): say each reason once, with its count.
+// Skipped tests carry their reason in their name ("... (skipped: reason)" or "...: skipped, reason"): say each reason
+// once, with its count.
 const skipReasons = new Map();
 for (const suite of ["unit", "db"]) {
   for (const file of read(`${suite}.json`)?.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
-      const reason = /\(skipped: ([^()]*(?:\([^()]*\)[^()]*)*)\)/.exec(test.fullName ?? "")?.[1];
+      const match = /\(skipped: ([^()]*(?:\([^()]*\)[^()]*)*)\)|: skipped, ([^()]*(?:\([^()]*\)[^()]*)*)/.exec(
+        test.fullName ?? "",
+      );
+      const reason = match?.[1] ?? match?.[2];
       if (reason && (test.status === "pending" || test.status === "skipped"))
         skipReasons.set(reason, (skipReasons.get(reason) ?? 0) + 1);
     }
