@@ -47,7 +47,7 @@ const skipReasons = new Map();
 for (const suite of ["unit", "db"]) {
   for (const file of read(`${suite}.json`)?.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
-      const match = /\(skipped: ([^()]*(?:\([^()]*\)[^()]*)*)\)|: skipped, ([^()]*(?:\([^()]*\)[^()]*)*)/.exec(
+      const match = /\(skipped: ([^()]*(?:\([^()]*\)[^()]*)*)\)|: skipped, ([^()]*(?:\([^()]*\))?)/.exec(
         test.fullName ?? "",
       );
       const reason = match?.[1] ?? match?.[2];
