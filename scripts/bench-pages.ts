@@ -13,6 +13,7 @@ import path from "node:path";
 import pg from "pg";
 import { BUNDLE_SCHEMA_VERSION } from "@/lib/bundles/schema/common";
 import { numberOption } from "./bench-options";
+import { CHROMIUM_LAUNCH_OPTIONS } from "@/lib/testing/chromium-launch";
 
 const SMALL_SUITE = "bench-pages-small";
 const BIG_SUITE = "bench-pages-big";
@@ -194,19 +195,7 @@ async function findRunIds(url: string): Promise<{ big: string[] }> {
 
 async function countDomNodes(base: string, routes: readonly string[]): Promise<Map<string, number>> {
   const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   const counts = new Map<string, number>();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
