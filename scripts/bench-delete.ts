@@ -97,11 +97,14 @@ async function main(): Promise<void> {
   await markRunDeleted({ runId });
   const hideMs = performance.now() - hideStarted;
   const purgeStarted = performance.now();
-  const purged = await purgeDeletedRun({ runId });
+  let firstSliceSeconds = 0;
+  const purged = await purgeDeletedRun({ runId }, () => {
+    firstSliceSeconds ||= (performance.now() - purgeStarted) / 1000;
+  });
   const purgeSeconds = (performance.now() - purgeStarted) / 1000;
   console.log(`hide (the request): ${hideMs.toFixed(0)} ms`);
   console.log(
-    `purge (the background job): ${purgeSeconds.toFixed(1)} s for ${eventCount} events (${purged.partitions} partitions detached and dropped), ${purged.trajectories} trajectories`,
+    `purge (the background job): ${purgeSeconds.toFixed(1)} s for ${eventCount} events (${purged.partitions} partitions detached and dropped), ${purged.trajectories} trajectories; the partitions and the first slice of trajectories were gone after ${firstSliceSeconds.toFixed(1)} s`,
   );
   const { pgPool } = await import("@/lib/db/pool");
   await pgPool().end();
