@@ -117,11 +117,10 @@ async function uploadToEnd(file: string): Promise<Answer> {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const polled = await getJson(`/api/uploads/${id}`);
-    const state = String(polled.body.state ?? polled.body.status ?? "");
-    if (!["queued", "running", "reading", "committing", "created", "active", "retry"].includes(state)) {
-      const result = (polled.body.result ?? polled.body) as Record<string, unknown>;
-      return { status: Number(result.httpStatus ?? polled.body.httpStatus ?? 200), body: result };
-    }
+    // GET /api/uploads/{id} (lib/server/get-upload-status.ts): `status` and `result` stay null until the job's answer is stored.
+    if (polled.status !== 200) return polled;
+    if (typeof polled.body.status === "number" && polled.body.phase === "done")
+      return { status: polled.body.status, body: (polled.body.result ?? {}) as Record<string, unknown> };
   }
 }
 
