@@ -119,11 +119,20 @@ export function LeaderboardTable({
                   onChange={row.getToggleSelectedHandler()}
                 />
               </td>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={cellClass(cell.column.id)}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
+              {row.getVisibleCells().map((cell) => {
+                // Metric cells carry their explanation as the cell's title and grey out when undefined.
+                const metric = metricIds.has(cell.column.id) ? row.original.cells[cell.column.id] : undefined;
+                const muted = metricIds.has(cell.column.id) && (metric?.value ?? null) === null;
+                return (
+                  <td
+                    key={cell.id}
+                    className={[cellClass(cell.column.id), muted ? "muted" : ""].filter(Boolean).join(" ") || undefined}
+                    title={metric?.title}
+                  >
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

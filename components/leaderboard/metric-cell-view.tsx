@@ -1,12 +1,13 @@
 import type { MetricCell } from "@/lib/presenters/leaderboard-metrics";
 import styles from "./leaderboard.module.css";
 
+/** A metric cell's content; its title and muted look sit on the table cell (one element fewer per cell). */
 export function MetricCellView({ cell }: { cell: MetricCell | undefined }) {
-  if (!cell) return <span className="muted">n/a</span>;
+  if (!cell) return "n/a";
   return (
-    <span title={cell.title}>
-      <span className={cell.value === null ? "muted" : undefined}>{cell.text}</span>
+    <>
+      {cell.text}
       {cell.detail ? <span className={styles.detail}>{cell.detail}</span> : null}
-    </span>
+    </>
   );
 }

@@ -118,3 +118,20 @@ export function buildLeaderboardView(data: LeaderboardPageData, query: Leaderboa
     },
   };
 }
+
+/**
+ * The rows as the client table needs them: every cell without its chart bounds and without a null
+ * detail. The table is a client component, so each row's cells travel in the page's RSC payload
+ * as well as its HTML; the chart is built on the server from the full rows.
+ */
+export function slimLeaderboardRows(rows: readonly LeaderboardRow[]): LeaderboardRow[] {
+  return rows.map((row) => ({
+    ...row,
+    cells: Object.fromEntries(
+      Object.entries(row.cells).map(([id, { value, text, detail, title }]) => [
+        id,
+        detail ? { value, text, detail, title } : { value, text, title },
+      ]),
+    ),
+  }));
+}
