@@ -42,7 +42,7 @@ export default async function RunsPage({ searchParams }: Props) {
       </p>
       {chartMetric ? (
         <Leaderboard
-          view={{ ...view, rows: slimLeaderboardRows(view.rows) }}
+          view={{ ...view, rows: slimLeaderboardRows(view.rows, view.definitions) }}
           query={query}
           chart={buildChartSeries(view.rows, chartMetric)}
         />

@@ -178,7 +178,7 @@ export interface LeaderboardFacets {
   suites: { value: string; label: string }[];
   families: string[];
   variants: string[];
-  /** Every tag of a live run, as stored with its identity. */
+  /** Every string-valued tag of a live run. */
   tagPairs: { key: string; value: string }[];
 }
 
@@ -190,10 +190,15 @@ export async function readLeaderboardFacets(client: DbOrTx = db()): Promise<Lead
        FROM "LeaderboardSummary" ls JOIN "Run" r ON r.id = ls."runId" WHERE r."deletedAt" IS NULL`,
     ),
     client.$queryRawUnsafe<{ value: string; label: string }[]>(
-      // The task-set label stored with the identities (never two alike), else the plain name and version.
-      `SELECT DISTINCT s.id AS value, coalesce(ls.identity->>'suite', s.name || coalesce(' ' || s.version, '')) AS label
-       FROM "Suite" s JOIN "Run" r ON r."suiteId" = s.id LEFT JOIN "LeaderboardSummary" ls ON ls."runId" = r.id
-       WHERE r."deletedAt" IS NULL ORDER BY label, value`,
+      // The task-set label stored with the identities (never two alike; one run's per suite, so each identity
+      // is not parsed), else the plain name and version.
+      `SELECT s.id AS value,
+              coalesce((SELECT ls.identity->>'suite' FROM "Run" r JOIN "LeaderboardSummary" ls ON ls."runId" = r.id
+                        WHERE r."suiteId" = s.id AND r."deletedAt" IS NULL AND ls.identity IS NOT NULL LIMIT 1),
+                       s.name || coalesce(' ' || s.version, '')) AS label
+       FROM "Suite" s
+       WHERE EXISTS (SELECT 1 FROM "Run" r WHERE r."suiteId" = s.id AND r."deletedAt" IS NULL)
+       ORDER BY label, value`,
     ),
     client.$queryRawUnsafe<{ family: string }[]>(
       `SELECT DISTINCT m.family FROM "Model" m JOIN "Run" r ON r."modelId" = m.id WHERE m.family IS NOT NULL AND r."deletedAt" IS NULL ORDER BY m.family`,
@@ -202,9 +207,10 @@ export async function readLeaderboardFacets(client: DbOrTx = db()): Promise<Lead
       `SELECT DISTINCT variant FROM "Run" WHERE "deletedAt" IS NULL ORDER BY variant`,
     ),
     client.$queryRawUnsafe<{ key: string; value: string }[]>(
-      `SELECT DISTINCT t.key, t.value
-       FROM "Run" r JOIN "LeaderboardSummary" ls ON ls."runId" = r.id, json_each_text(ls.identity->'tags') t
-       WHERE r."deletedAt" IS NULL AND json_typeof(ls.identity->'tags') = 'object'`,
+      // String-valued tags only, as readRunTags keeps them.
+      `SELECT DISTINCT t.key, t.value #>> '{}' AS value
+       FROM "Run" r, jsonb_each(CASE WHEN jsonb_typeof(r.tags) = 'object' THEN r.tags ELSE '{}'::jsonb END) t
+       WHERE r."deletedAt" IS NULL AND jsonb_typeof(t.value) = 'string'`,
     ),
   ]);
   return {

@@ -15,13 +15,23 @@ export interface StoredIdentityRow {
   identityGeneration: number | null;
 }
 
-/** Every live run's stored identity, in the listing order (newest first, then by name). */
-export function readStoredIdentities(client: DbOrTx = db()): Promise<StoredIdentityRow[]> {
+/**
+ * Live runs' stored identities in the listing order (newest first, then by name): every run, or only
+ * those with the given ids or of the given suite (a page that names a few runs parses only theirs).
+ */
+export function readStoredIdentities(
+  { runIds, suiteId }: { runIds?: readonly string[]; suiteId?: string } = {},
+  client: DbOrTx = db(),
+): Promise<StoredIdentityRow[]> {
   return client.$queryRawUnsafe<StoredIdentityRow[]>(
     `SELECT r.id AS "runId", ls.identity, ls."identityGeneration"::float8 AS "identityGeneration"
      FROM "Run" r LEFT JOIN "LeaderboardSummary" ls ON ls."runId" = r.id
      WHERE r."deletedAt" IS NULL
+       AND ($1::text[] IS NULL OR r.id = ANY($1::text[]) OR r."suiteId" = $2::text)
+       AND ($1::text[] IS NOT NULL OR $2::text IS NULL OR r."suiteId" = $2::text)
      ORDER BY r."createdAt" DESC, r.name ASC`,
+    runIds ? [...runIds] : null,
+    suiteId ?? null,
   );
 }
 

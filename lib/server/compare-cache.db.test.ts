@@ -51,8 +51,9 @@ describe("compareRuns' result cache", () => {
 
     // An edit moves the identity generation: the next load is computed again under the new name.
     await markCachedBaselineName(base, "served from the cache");
-    await editRunLabels(LOCAL_ACTOR, { runId: base, name: "Renamed base", variant: "base", pairingKey: "", tags: "" });
-    expect((await compareRuns([base, sft])).runs[0]?.name).toBe("Renamed base");
+    const renamed = uniqueId("Renamed base");
+    await editRunLabels(LOCAL_ACTOR, { runId: base, name: renamed, variant: "base", pairingKey: "", tags: "" });
+    expect((await compareRuns([base, sft])).runs[0]?.name).toBe(renamed);
 
     // Deleting a run forgets its comparisons, and comparing it is refused.
     await deleteRun(LOCAL_ACTOR, sft);

@@ -11,7 +11,7 @@ import type { ComparedRun, Comparison, ComponentVersion, ProtocolRow } from "@/l
 import type { PairedMetricDelta } from "@/lib/metrics/paired-metric-delta";
 import { AppError } from "./app-error";
 import { getRunMetrics, METRICS_VERSION, type RunMetricsResponse } from "./get-run-metrics";
-import { listRuns } from "./list-runs";
+import { listRunSummaries } from "./list-runs";
 
 import { MAX_COMPARED_RUNS } from "@/lib/presenters/compare-params";
 
@@ -34,7 +34,7 @@ interface LoadedRun {
 }
 
 async function loadRuns(runIds: readonly string[]): Promise<LoadedRun[]> {
-  const [rows, summaries] = await Promise.all([loadCompareRuns({ runIds: [...runIds] }), listRuns()]);
+  const [rows, summaries] = await Promise.all([loadCompareRuns({ runIds: [...runIds] }), listRunSummaries({ runIds })]);
   const summaryOf = new Map(summaries.map((summary) => [summary.id, summary]));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = runIds.filter((id) => !byId.has(id));

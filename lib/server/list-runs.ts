@@ -102,10 +102,31 @@ export async function listRuns(filter: RunListFilter = {}): Promise<RunSummary[]
   return Object.keys(tags).length === 0 ? summaries : summaries.filter((run) => hasTags(run.tags, tags));
 }
 
+/**
+ * The summaries of the given runs and of every run of the given suite (either may be left out), from the
+ * stored identities: what a page that names a few runs needs, without reading all of them.
+ */
+export async function listRunSummaries(scope: { runIds?: readonly string[]; suiteId?: string }): Promise<RunSummary[]> {
+  await ensureLeaderboardSummaries();
+  const rebuilt = await ensureStoredIdentities();
+  if (rebuilt) {
+    const ids = new Set(scope.runIds ?? []);
+    return rebuilt.filter((run) => ids.has(run.id) || run.suiteId === scope.suiteId);
+  }
+  return readStoredSummaries(scope);
+}
+
 /** The stored summaries; a run whose row has none (its lean row could not be computed) is built afresh with the rest. */
-async function readStoredSummaries(): Promise<RunSummary[]> {
-  const rows = await readStoredIdentities();
-  if (rows.some((row) => row.identity === null)) return buildRunSummaries();
+async function readStoredSummaries(
+  scope: { runIds?: readonly string[]; suiteId?: string } = {},
+): Promise<RunSummary[]> {
+  const rows = await readStoredIdentities(scope);
+  if (rows.some((row) => row.identity === null)) {
+    const ids = new Set(scope.runIds ?? []);
+    const wanted = (run: RunSummary) =>
+      (!scope.runIds && !scope.suiteId) || ids.has(run.id) || run.suiteId === scope.suiteId;
+    return (await buildRunSummaries()).filter(wanted);
+  }
   // Written by ensureStoredIdentities from RunSummary values: JSON round-trips them unchanged.
   return rows.map((row) => row.identity as RunSummary);
 }

@@ -60,19 +60,20 @@ describe("identities stored on the lean rows", () => {
     }
 
     // Edited labels show at once on the leaderboard, listRuns and the stored row.
+    const secondName = uniqueId("My second run");
     await editRunLabels(LOCAL_ACTOR, {
       runId: second,
-      name: "My second run",
+      name: secondName,
       variant: "sft",
       pairingKey: "",
       tags: "",
     });
-    expect((await leaderboardNames(suiteId)).get(second)).toBe("My second run");
+    expect((await leaderboardNames(suiteId)).get(second)).toBe(secondName);
     expect((await listRuns()).find((run) => run.id === second)).toMatchObject({
-      displayName: "My second run",
+      displayName: secondName,
       variant: "sft",
     });
-    expect(await storedIdentity(second)).toMatchObject({ displayName: "My second run", variant: "sft" });
+    expect(await storedIdentity(second)).toMatchObject({ displayName: secondName, variant: "sft" });
 
     // Deleted: gone from the leaderboard, and the remaining run's name is built without it again.
     await deleteRun(LOCAL_ACTOR, second);
