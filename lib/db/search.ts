@@ -1,0 +1,120 @@
+import { db, type DbOrTx } from "./client";
+
+/** Must match the index expressions of prisma/migrations/20261201020000_event_search exactly, or no index is used. */
+const DOCUMENT = `loopscope_event_document(e."text", e."toolName", e."arguments", e."output")`;
+/** Longest slice of each field sent back for snippets: enough for a window around a hit in the indexed part. */
+const FIELD_SLICE = 20000;
+
+export interface EventSearchParams {
+  /** websearch_to_tsquery syntax over the 'simple' configuration (words, "phrases", or, -word). */
+  words: string;
+  /** An ILIKE pattern for the substring index, or null to match words only. */
+  substringPattern: string | null;
+  suiteId?: string;
+  runId?: string;
+  modelId?: string;
+  kind?: string;
+  actor?: string;
+  outcome?: "success" | "failure" | "unknown";
+  errored?: boolean;
+  limit: number;
+  offset: number;
+}
+
+export interface EventSearchRow {
+  runId: string;
+  runName: string;
+  suiteName: string;
+  suiteVersion: string;
+  modelName: string;
+  trajectoryId: string;
+  taskExternalId: string;
+  trial: number;
+  success: boolean | null;
+  seq: number;
+  turnIndex: number;
+  kind: string;
+  actor: string;
+  toolName: string | null;
+  isError: boolean;
+  text: string | null;
+  argumentsText: string | null;
+  outputText: string | null;
+}
+
+const OUTCOME_CLAUSES = {
+  success: `t.success IS TRUE`,
+  failure: `t.success IS FALSE`,
+  unknown: `t.success IS NULL`,
+} as const;
+
+/**
+ * One page of events matching the query (full-text OR literal substring) in runs that are not deleted.
+ * Ordered by trajectory and position so a common word can be answered by walking the primary key
+ * and stopping at the page end, while a rare one comes from the two GIN indexes.
+ */
+export function searchEvents(params: EventSearchParams, client: DbOrTx = db()): Promise<EventSearchRow[]> {
+  const values: unknown[] = [params.words];
+  const bind = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const match = [`to_tsvector('simple'::regconfig, ${DOCUMENT}) @@ websearch_to_tsquery('simple'::regconfig, $1)`];
+  if (params.substringPattern) match.push(`${DOCUMENT} ILIKE ${bind(params.substringPattern)}`);
+  const clauses = [`(${match.join(" OR ")})`, `r."deletedAt" IS NULL`];
+  if (params.runId) clauses.push(`t."runId" = ${bind(params.runId)}`);
+  if (params.suiteId) clauses.push(`r."suiteId" = ${bind(params.suiteId)}`);
+  if (params.modelId) clauses.push(`r."modelId" = ${bind(params.modelId)}`);
+  if (params.kind) clauses.push(`e.kind = ${bind(params.kind)}`);
+  if (params.actor) clauses.push(`e.actor = ${bind(params.actor)}`);
+  if (params.outcome) clauses.push(OUTCOME_CLAUSES[params.outcome]);
+  if (params.errored) clauses.push(`e."isError" IS TRUE`);
+  const limit = bind(params.limit);
+  const offset = bind(params.offset);
+  return client.$queryRawUnsafe<EventSearchRow[]>(
+    `SELECT r.id AS "runId", r.name AS "runName", s.name AS "suiteName", s.version AS "suiteVersion", m.name AS "modelName",
+            t.id AS "trajectoryId", k."externalId" AS "taskExternalId", t.trial, t.success,
+            e.seq, e."turnIndex", e.kind, e.actor, e."toolName", e."isError",
+            left(e."text", ${FIELD_SLICE}) AS "text",
+            left(e."arguments"::text, ${FIELD_SLICE}) AS "argumentsText",
+            left(e."output"::text, ${FIELD_SLICE}) AS "outputText"
+     FROM "Event" e
+     JOIN "Trajectory" t ON t.id = e."trajectoryId"
+     JOIN "Run" r ON r.id = t."runId"
+     JOIN "Suite" s ON s.id = r."suiteId"
+     JOIN "Model" m ON m.id = r."modelId"
+     JOIN "Task" k ON k.id = t."taskId"
+     WHERE ${clauses.join(" AND ")}
+     ORDER BY e."trajectoryId", e.seq
+     LIMIT ${limit} OFFSET ${offset}`,
+    ...values,
+  );
+}
+
+export interface SearchFacets {
+  suites: { id: string; label: string }[];
+  models: { id: string; name: string }[];
+}
+
+/** The suite and model choices of the search form: those of runs that are not deleted. */
+export async function readSearchFacets(client: DbOrTx = db()): Promise<SearchFacets> {
+  const [suites, models] = await Promise.all([
+    client.$queryRawUnsafe<{ id: string; label: string }[]>(
+      `SELECT DISTINCT s.id, s.name || CASE WHEN s.version <> '' THEN ' ' || s.version ELSE '' END AS label
+       FROM "Suite" s JOIN "Run" r ON r."suiteId" = s.id WHERE r."deletedAt" IS NULL ORDER BY label, s.id`,
+    ),
+    client.$queryRawUnsafe<{ id: string; name: string }[]>(
+      `SELECT DISTINCT m.id, m.name FROM "Model" m JOIN "Run" r ON r."modelId" = m.id WHERE r."deletedAt" IS NULL ORDER BY m.name, m.id`,
+    ),
+  ]);
+  return { suites, models };
+}
+
+/** The name of a run that is not deleted (for "searching within run X"), or null. */
+export async function findSearchableRunName(
+  { runId }: { runId: string },
+  client: DbOrTx = db(),
+): Promise<string | null> {
+  const run = await client.run.findFirst({ where: { id: runId, deletedAt: null }, select: { name: true } });
+  return run?.name ?? null;
+}
