@@ -31,9 +31,9 @@ export default async function SearchPage(props: {
       <h1>Search</h1>
       <p className="lead">
         Message text, tool names, arguments, tool results and errors of every run. Words match whole words in any order
-        (&quot;quoted phrases&quot;, <code>or</code>, <code>-word</code> to exclude); a query of {SUBSTRING_MIN} or more
-        characters also matches as a literal substring, ignoring case (part of an id). Results open the timeline at the
-        event. <Link href="/search">New search</Link>
+        (&quot;quoted phrases&quot;, <code>or</code>, <code>-word</code> to exclude); a single token of {SUBSTRING_MIN}{" "}
+        or more characters (no space or quote) also matches as a literal substring, ignoring case, e.g. part of an id.
+        Results open the timeline at the event. <Link href="/search">New search</Link>
       </p>
       <SearchForm values={values} suites={options.suites} models={options.models} runName={options.runName} />
       {!parsed.ok && record.q !== undefined ? (

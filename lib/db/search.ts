@@ -1,6 +1,6 @@
 import { db, type DbOrTx } from "./client";
 
-/** Must match the index expressions of prisma/migrations/20261201020000_event_search exactly, or no index is used. */
+/** Must match the substring index expression of prisma/migrations/20261201020000_event_search exactly, or it is not used. */
 const DOCUMENT = `loopscope_event_document(e."text", e."toolName", e."arguments", e."output")`;
 /** Longest slice of each field sent back for snippets: enough for a window around a hit in the indexed part. */
 const FIELD_SLICE = 20000;
@@ -59,7 +59,7 @@ export function searchEvents(params: EventSearchParams, client: DbOrTx = db()): 
     values.push(value);
     return `$${values.length}`;
   };
-  const match = [`to_tsvector('simple'::regconfig, ${DOCUMENT}) @@ websearch_to_tsquery('simple'::regconfig, $1)`];
+  const match = [`e."searchVector" @@ websearch_to_tsquery('simple'::regconfig, $1)`];
   if (params.substringPattern) match.push(`${DOCUMENT} ILIKE ${bind(params.substringPattern)}`);
   const clauses = [`(${match.join(" OR ")})`, `r."deletedAt" IS NULL`];
   if (params.runId) clauses.push(`t."runId" = ${bind(params.runId)}`);

@@ -71,9 +71,12 @@ describe("searchParamsRecord", () => {
 });
 
 describe("substring and LIKE pattern", () => {
-  it("needs three characters for a substring match", () => {
+  it("matches a substring for one token of three characters or more", () => {
     expect(substringTerm("ab")).toBeNull();
     expect(substringTerm("abc")).toBe("abc");
+    expect(substringTerm("ORD-7f3a")).toBe("ORD-7f3a");
+    expect(substringTerm("card declined")).toBeNull();
+    expect(substringTerm('"declined"')).toBeNull();
   });
 
   it("escapes LIKE wildcards so they match literally", () => {

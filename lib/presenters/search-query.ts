@@ -63,9 +63,13 @@ export function parseSearchQuery(record: Record<string, string>): SearchParseRes
   };
 }
 
-/** The literal the substring index looks for, or null when too short for trigrams. */
+/**
+ * The literal the substring index looks for: a query of one token (no space, no quote) of at least three
+ * characters, typically part of an id. Longer queries are full-text only: every extra trigram branch costs a
+ * recheck of each candidate row, and words and "phrases" already find messages and errors.
+ */
 export function substringTerm(q: string): string | null {
-  return q.length >= SUBSTRING_MIN ? q : null;
+  return q.length >= SUBSTRING_MIN && !/[\s"]/.test(q) ? q : null;
 }
 
 /** An ILIKE pattern that matches `term` literally anywhere: `%`, `_` and `\` are escaped. */
