@@ -54,8 +54,11 @@ export default async function SearchPage(props: {
           ) : (
             <>
               <p className="muted">
-                Results {(result.page - 1) * result.pageSize + 1}–
-                {(result.page - 1) * result.pageSize + result.hits.length}, grouped by trajectory in event order.
+                {result.capped
+                  ? `More than ${result.matches.toLocaleString("en")} events match; the first ${result.matches.toLocaleString("en")} found are shown, grouped by trajectory in event order. Add words or filters to narrow the search.`
+                  : `${result.matches.toLocaleString("en")} matching event${result.matches === 1 ? "" : "s"}, grouped by trajectory in event order.`}{" "}
+                Showing {(result.page - 1) * result.pageSize + 1}–
+                {(result.page - 1) * result.pageSize + result.hits.length}.
               </p>
               <SearchResults hits={result.hits} />
             </>

@@ -24,6 +24,10 @@ export interface SearchHit {
 export interface SearchResult {
   page: number;
   pageSize: number;
+  /** Matching events, counted up to the cap (1,000). */
+  matches: number;
+  /** More events match than the cap: only the first 1,000 found are ordered and paged. */
+  capped: boolean;
   hasNext: boolean;
   hits: SearchHit[];
 }

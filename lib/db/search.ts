@@ -1,4 +1,6 @@
+import type pg from "pg";
 import { db, type DbOrTx } from "./client";
+import { pgPool } from "./pool";
 
 /** Must match the substring index expression of prisma/migrations/20261201020000_event_search exactly, or it is not used. */
 const DOCUMENT = `loopscope_event_document(e."text", e."toolName", e."arguments", e."output")`;
@@ -17,6 +19,8 @@ export interface EventSearchParams {
   actor?: string;
   outcome?: "success" | "failure" | "unknown";
   errored?: boolean;
+  /** At most this many matches are found, ordered and paged. */
+  cap: number;
   limit: number;
   offset: number;
 }
@@ -48,12 +52,31 @@ const OUTCOME_CLAUSES = {
   unknown: `t.success IS NULL`,
 } as const;
 
+export interface EventSearchPage {
+  rows: EventSearchRow[];
+  /** Matches found, counted up to `cap`; `capped` when there are more. */
+  matches: number;
+  capped: boolean;
+}
+
 /**
  * One page of events matching the query (full-text OR literal substring) in runs that are not deleted.
- * Ordered by trajectory and position so a common word can be answered by walking the primary key
- * and stopping at the page end, while a rare one comes from the two GIN indexes.
+ * The first `cap` matches found through the two GIN indexes are ordered by trajectory and position and paged.
+ * Plain index scans and sequential scans are switched off for the statement: the planner cannot estimate how many
+ * rows an ILIKE or a tsquery matches, and guessing wrong turned a rare id into a walk over every event (16 s on a
+ * million); bitmap scans of the GIN indexes cost what the matches cost, and the cap bounds a common word.
  */
-export function searchEvents(params: EventSearchParams, client: DbOrTx = db()): Promise<EventSearchRow[]> {
+export async function searchEvents(params: EventSearchParams): Promise<EventSearchPage> {
+  if (params.substringPattern) {
+    // The trigram scan of a long, common token costs more than everything else; when the words alone already
+    // match more than the cap, the capped page is as complete without it.
+    const words = await searchCapped({ ...params, substringPattern: null });
+    if (words.capped) return words;
+  }
+  return searchCapped(params);
+}
+
+async function searchCapped(params: EventSearchParams): Promise<EventSearchPage> {
   const values: unknown[] = [params.words];
   const bind = (value: unknown) => {
     values.push(value);
@@ -69,26 +92,68 @@ export function searchEvents(params: EventSearchParams, client: DbOrTx = db()): 
   if (params.actor) clauses.push(`e.actor = ${bind(params.actor)}`);
   if (params.outcome) clauses.push(OUTCOME_CLAUSES[params.outcome]);
   if (params.errored) clauses.push(`e."isError" IS TRUE`);
+  const cap = bind(params.cap + 1);
   const limit = bind(params.limit);
   const offset = bind(params.offset);
-  return client.$queryRawUnsafe<EventSearchRow[]>(
-    `SELECT r.id AS "runId", r.name AS "runName", s.name AS "suiteName", s.version AS "suiteVersion", m.name AS "modelName",
-            t.id AS "trajectoryId", k."externalId" AS "taskExternalId", t.trial, t.success,
-            e.seq, e."turnIndex", e.kind, e.actor, e."toolName", e."isError",
-            left(e."text", ${FIELD_SLICE}) AS "text",
-            left(e."arguments"::text, ${FIELD_SLICE}) AS "argumentsText",
-            left(e."output"::text, ${FIELD_SLICE}) AS "outputText"
-     FROM "Event" e
-     JOIN "Trajectory" t ON t.id = e."trajectoryId"
-     JOIN "Run" r ON r.id = t."runId"
-     JOIN "Suite" s ON s.id = r."suiteId"
-     JOIN "Model" m ON m.id = r."modelId"
-     JOIN "Task" k ON k.id = t."taskId"
-     WHERE ${clauses.join(" AND ")}
-     ORDER BY e."trajectoryId", e.seq
-     LIMIT ${limit} OFFSET ${offset}`,
-    ...values,
+  const sql = `
+    WITH found AS MATERIALIZED (
+      SELECT e."trajectoryId", e.seq
+      FROM "Event" e
+      JOIN "Trajectory" t ON t.id = e."trajectoryId"
+      JOIN "Run" r ON r.id = t."runId"
+      WHERE ${clauses.join(" AND ")}
+      LIMIT ${cap}
+    ),
+    page AS (
+      SELECT "trajectoryId", seq FROM found ORDER BY "trajectoryId", seq LIMIT ${limit} OFFSET ${offset}
+    )
+    SELECT c."found", x.*
+    FROM (SELECT count(*)::int AS "found" FROM found) c
+    LEFT JOIN LATERAL (
+      SELECT r.id AS "runId", r.name AS "runName", s.name AS "suiteName", s.version AS "suiteVersion", m.name AS "modelName",
+             t.id AS "trajectoryId", k."externalId" AS "taskExternalId", t.trial, t.success,
+             e.seq, e."turnIndex", e.kind, e.actor, e."toolName", e."isError",
+             left(e."text", ${FIELD_SLICE}) AS "text",
+             left(e."arguments"::text, ${FIELD_SLICE}) AS "argumentsText",
+             left(e."output"::text, ${FIELD_SLICE}) AS "outputText"
+      FROM page
+      JOIN "Event" e ON e."trajectoryId" = page."trajectoryId" AND e.seq = page.seq
+      JOIN "Trajectory" t ON t.id = e."trajectoryId"
+      JOIN "Run" r ON r.id = t."runId"
+      JOIN "Suite" s ON s.id = r."suiteId"
+      JOIN "Model" m ON m.id = r."modelId"
+      JOIN "Task" k ON k.id = t."taskId"
+    ) x ON true
+    ORDER BY x."trajectoryId", x.seq`;
+  // One row with only the count when the page is empty (an offset past the last match).
+  const rows = await inBitmapOnlyTransaction((client) =>
+    client.query<Omit<EventSearchRow, "trajectoryId"> & { trajectoryId: string | null; found: number }>(sql, values),
   );
+  const found = rows[0]?.found ?? 0;
+  return {
+    rows: rows.flatMap(({ found: _found, trajectoryId, ...row }) => (trajectoryId ? [{ ...row, trajectoryId }] : [])),
+    matches: Math.min(found, params.cap),
+    capped: found > params.cap,
+  };
+}
+
+async function inBitmapOnlyTransaction<Row extends pg.QueryResultRow>(
+  run: (client: pg.PoolClient) => Promise<pg.QueryResult<Row>>,
+): Promise<Row[]> {
+  const client = await pgPool().connect();
+  try {
+    await client.query("BEGIN READ ONLY");
+    await client.query("SET LOCAL enable_indexscan = off");
+    await client.query("SET LOCAL enable_seqscan = off");
+    const result = await run(client);
+    await client.query("COMMIT");
+    return result.rows;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 export interface SearchFacets {

@@ -6,6 +6,8 @@ export const SEARCH_QUERY_MAX = 200;
 export const SUBSTRING_MIN = 3;
 export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_MAX_PAGE = 50;
+/** Matches found, ordered and paged per search: every page there is. More means "narrow the search". */
+export const SEARCH_MATCH_CAP = SEARCH_PAGE_SIZE * SEARCH_MAX_PAGE;
 
 export const EVENT_KINDS = [
   "user_message",

@@ -125,10 +125,32 @@ describe("searchTraces", () => {
     expect(await count({ errored: "1", run: runIds.base ?? "", outcome: "failure" })).toBe(1);
   });
 
-  it("pages without counting every match", async () => {
+  it("counts matches, pages them and caps a common word at 1,000", async () => {
     const first = await searchTraces(admin, query({ q: marker }));
-    expect(first.hasNext).toBe(false);
+    expect(first).toMatchObject({ matches: 12, capped: false, hasNext: false });
     expect((await searchTraces(admin, query({ q: marker, page: "2" }))).hits).toHaveLength(0);
+
+    const common = `${marker}common`;
+    const events = Array.from({ length: 1005 }, (_, index) => ({
+      kind: "agent_message" as const,
+      text: `${common} line ${index}`,
+    }));
+    const many = await ingest(
+      makeBundle({
+        runs: [makeRun({ id: "many" })],
+        trajectories: [makeTrajectory({ run: "many", events })],
+        turnPredictions: [],
+      }),
+    );
+    const page1 = await searchTraces(admin, query({ q: common }));
+    expect(page1).toMatchObject({ matches: 1000, capped: true, hasNext: true });
+    expect(page1.hits.map((hit) => hit.seq)).toEqual(page1.hits.map((hit) => hit.seq).sort((a, b) => a - b));
+    const page2 = await searchTraces(admin, query({ q: common, page: "2" }));
+    expect(page2.hits[0]?.seq).toBeGreaterThan(page1.hits.at(-1)?.seq ?? Infinity);
+    const last = await searchTraces(admin, query({ q: common, page: "50" }));
+    expect(last).toMatchObject({ hasNext: false });
+    expect(last.hits).toHaveLength(20);
+    expect(new Set(last.hits.map((hit) => hit.runId))).toEqual(new Set([many.many]));
   });
 });
 

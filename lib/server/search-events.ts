@@ -2,6 +2,7 @@ import { findSearchableRunName, readSearchFacets, searchEvents, type SearchFacet
 import {
   highlightTerms,
   likePattern,
+  SEARCH_MATCH_CAP,
   SEARCH_PAGE_SIZE,
   substringTerm,
   type SearchQuery,
@@ -24,8 +25,7 @@ export async function assertSearchAllowed(actor: Actor): Promise<void> {
 export async function searchTraces(actor: Actor, query: SearchQuery): Promise<SearchResult> {
   await assertSearchAllowed(actor);
   const substring = substringTerm(query.q);
-  // One row more than a page tells whether a next page exists without counting every match.
-  const rows = await searchEvents({
+  const { rows, matches, capped } = await searchEvents({
     words: query.q,
     substringPattern: substring ? likePattern(substring) : null,
     suiteId: query.suite,
@@ -35,11 +35,12 @@ export async function searchTraces(actor: Actor, query: SearchQuery): Promise<Se
     actor: query.actor,
     outcome: query.outcome,
     errored: query.errored,
-    limit: SEARCH_PAGE_SIZE + 1,
+    cap: SEARCH_MATCH_CAP,
+    limit: SEARCH_PAGE_SIZE,
     offset: (query.page - 1) * SEARCH_PAGE_SIZE,
   });
   const terms = [...(substring ? [substring] : []), ...highlightTerms(query.q)];
-  const hits = rows.slice(0, SEARCH_PAGE_SIZE).map((row): SearchHit => ({
+  const hits = rows.map((row): SearchHit => ({
     runId: row.runId,
     runName: row.runName,
     suite: row.suiteVersion ? `${row.suiteName} ${row.suiteVersion}` : row.suiteName,
@@ -57,7 +58,14 @@ export async function searchTraces(actor: Actor, query: SearchQuery): Promise<Se
     snippet: buildSnippet(row, terms),
     href: `/runs/${encodeURIComponent(row.runId)}/trajectories/${encodeURIComponent(row.trajectoryId)}#event-${row.seq}`,
   }));
-  return { page: query.page, pageSize: SEARCH_PAGE_SIZE, hasNext: rows.length > SEARCH_PAGE_SIZE, hits };
+  return {
+    page: query.page,
+    pageSize: SEARCH_PAGE_SIZE,
+    matches,
+    capped,
+    hasNext: query.page * SEARCH_PAGE_SIZE < matches,
+    hits,
+  };
 }
 
 export interface SearchFormOptions extends SearchFacets {
