@@ -65,6 +65,7 @@ export interface EventSearchPage {
  * Plain index scans and sequential scans are switched off for the statement: the planner cannot estimate how many
  * rows an ILIKE or a tsquery matches, and guessing wrong turned a rare id into a walk over every event (16 s on a
  * million); bitmap scans of the GIN indexes cost what the matches cost, and the cap bounds a common word.
+ * Without parallel workers a bitmap scan returns rows in storage order, so the capped set is the same on every page.
  */
 export async function searchEvents(params: EventSearchParams): Promise<EventSearchPage> {
   if (params.substringPattern) {
@@ -145,6 +146,8 @@ async function inBitmapOnlyTransaction<Row extends pg.QueryResultRow>(
     await client.query("BEGIN READ ONLY");
     await client.query("SET LOCAL enable_indexscan = off");
     await client.query("SET LOCAL enable_seqscan = off");
+    // Parallel workers hand rows back in any order, so a capped search could pick other matches on the next page.
+    await client.query("SET LOCAL max_parallel_workers_per_gather = 0");
     const result = await run(client);
     await client.query("COMMIT");
     return result.rows;
