@@ -24,6 +24,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <nav aria-label="Main">
             <Link href="/runs">Runs</Link>
             <Link href="/experiments">Experiments</Link>
+            <Link href="/search">Search</Link>
             {actor && allows(actor, "annotate") ? <Link href="/studies">Studies</Link> : null}
             {actor && allows(actor, "upload") ? <Link href="/upload">Upload</Link> : null}
             {actor && allows(actor, "admin") ? <Link href="/admin/users">Users</Link> : null}

@@ -49,12 +49,13 @@ test.describe("layout at 390 px and 1440 px", () => {
       compare: `/compare?runs=${baseId},${sftId}`,
       protocol: `/suites/${suiteId}/protocol`,
       trajectory: `/runs/${baseId}/trajectories/${trajectoryId}`,
+      search: "/search?q=refund",
     });
     expect(suiteId).not.toBe("");
     expect(trajectoryId).not.toBe("");
   });
 
-  const PAGES = ["runs", "experiments", "upload", "studies", "run", "trajectory", "compare", "protocol"];
+  const PAGES = ["runs", "experiments", "upload", "studies", "run", "trajectory", "compare", "protocol", "search"];
   for (const width of [390, 1440]) {
     for (const name of PAGES) {
       test(`${name} is no wider than a ${width} px viewport`, async ({ page }) => {

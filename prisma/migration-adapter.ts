@@ -83,7 +83,8 @@ async function connectToEmbeddedShadow(): Promise<Adapter> {
   // PGlite serves a single database, so the shadow is a throwaway in-memory PGlite.
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  const db = await PGlite.create();
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const db = await PGlite.create({ extensions: { pg_trgm } });
   const port = 20000 + Math.floor(Math.random() * 20000);
   const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1" });
   await server.start();

@@ -50,10 +50,12 @@ async function startEmbedded() {
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  // Search's substring index needs pg_trgm (prisma/migrations/*_event_search); PGlite bundles it as a contrib module.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   console.log(
     `[loopscope] starting the embedded PostgreSQL (PGlite) in ${dataDir} on port ${port}; set DATABASE_URL to use your own server`,
   );
-  const db = await PGlite.create(dataDir);
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 64 });
   await server.start();
   return {

@@ -31,7 +31,7 @@ export async function createRunPartitions(tx: IngestSession, runIds: readonly st
     for (const table of PARTITIONED_TABLES) {
       const name = partitionName(table, runId);
       await tx.query(
-        `CREATE TABLE "${name}" (LIKE "${table}" INCLUDING DEFAULTS, CHECK ("runId" = ${quoteLiteral(runId)}))`,
+        `CREATE TABLE "${name}" (LIKE "${table}" INCLUDING DEFAULTS INCLUDING GENERATED, CHECK ("runId" = ${quoteLiteral(runId)}))`,
       );
       await tx.query(`ALTER TABLE "${name}" ALTER COLUMN "runId" SET DEFAULT ${quoteLiteral(runId)}`);
     }

@@ -14,6 +14,7 @@ import { deleteRunAction, editRunAction } from "./actions";
 import { MetricsSection } from "./_sections/metrics-section";
 import { GridSection } from "./_sections/grid-section";
 import { TrajectoriesSection } from "./_sections/trajectories-section";
+import { RunSearchForm } from "@/components/search/run-search-form";
 
 export const dynamic = "force-dynamic";
 
@@ -43,6 +44,7 @@ export default async function RunPage(props: {
       <p className="panel">
         <PairedCompareLinks links={compareLinks} />
       </p>
+      <RunSearchForm runId={run.id} />
       {allows(actor, "upload") ? (
         <details className="panel">
           <summary>Edit name, variant, pairing and tags</summary>

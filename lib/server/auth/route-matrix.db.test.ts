@@ -16,6 +16,7 @@ const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "
   "api/runs/[id]": { DELETE: "admin" },
   "api/runs/[id]/metrics": { GET: "read" },
   "api/runs/[id]/trajectories": { GET: "read" },
+  "api/search": { GET: "read" },
   "api/suites/[id]/protocol": { GET: "read" },
   "api/uploads/[id]": { GET: "upload" },
   "api/studies/[id]/items/[itemId]/labels": { PUT: "annotate" },

@@ -1,0 +1,33 @@
+import type { Snippet } from "@/lib/presenters/search-snippet";
+
+/** One event that matched a search, as the API returns it and the results page shows it. */
+export interface SearchHit {
+  runId: string;
+  runName: string;
+  suite: string;
+  model: string;
+  trajectoryId: string;
+  taskExternalId: string;
+  trial: number;
+  success: boolean | null;
+  seq: number;
+  turnIndex: number;
+  kind: string;
+  actor: string;
+  toolName: string | null;
+  isError: boolean;
+  snippet: Snippet | null;
+  /** Opens the trajectory timeline scrolled to this event. */
+  href: string;
+}
+
+export interface SearchResult {
+  page: number;
+  pageSize: number;
+  /** Matching events, counted up to the cap (1,000). */
+  matches: number;
+  /** More events match than the cap: only the first 1,000 found are ordered and paged. */
+  capped: boolean;
+  hasNext: boolean;
+  hits: SearchHit[];
+}

@@ -1,0 +1,189 @@
+import type pg from "pg";
+import { db, type DbOrTx } from "./client";
+import { pgPool } from "./pool";
+
+/** Must match the substring index expression of prisma/migrations/20261201020000_event_search exactly, or it is not used. */
+const DOCUMENT = `loopscope_event_document(e."text", e."toolName", e."arguments", e."output")`;
+/** Longest slice of each field sent back for snippets: enough for a window around a hit in the indexed part. */
+const FIELD_SLICE = 20000;
+
+export interface EventSearchParams {
+  /** websearch_to_tsquery syntax over the 'simple' configuration (words, "phrases", or, -word). */
+  words: string;
+  /** An ILIKE pattern for the substring index, or null to match words only. */
+  substringPattern: string | null;
+  suiteId?: string;
+  runId?: string;
+  modelId?: string;
+  kind?: string;
+  actor?: string;
+  outcome?: "success" | "failure" | "unknown";
+  errored?: boolean;
+  /** At most this many matches are found, ordered and paged. */
+  cap: number;
+  limit: number;
+  offset: number;
+}
+
+export interface EventSearchRow {
+  runId: string;
+  runName: string;
+  suiteName: string;
+  suiteVersion: string;
+  modelName: string;
+  trajectoryId: string;
+  taskExternalId: string;
+  trial: number;
+  success: boolean | null;
+  seq: number;
+  turnIndex: number;
+  kind: string;
+  actor: string;
+  toolName: string | null;
+  isError: boolean;
+  text: string | null;
+  argumentsText: string | null;
+  outputText: string | null;
+}
+
+const OUTCOME_CLAUSES = {
+  success: `t.success IS TRUE`,
+  failure: `t.success IS FALSE`,
+  unknown: `t.success IS NULL`,
+} as const;
+
+export interface EventSearchPage {
+  rows: EventSearchRow[];
+  /** Matches found, counted up to `cap`; `capped` when there are more. */
+  matches: number;
+  capped: boolean;
+}
+
+/**
+ * One page of events matching the query (full-text OR literal substring) in runs that are not deleted.
+ * The first `cap` matches found through the two GIN indexes are ordered by trajectory and position and paged.
+ * Plain index scans and sequential scans are switched off for the statement: the planner cannot estimate how many
+ * rows an ILIKE or a tsquery matches, and guessing wrong turned a rare id into a walk over every event (16 s on a
+ * million); bitmap scans of the GIN indexes cost what the matches cost, and the cap bounds a common word.
+ * Without parallel workers a bitmap scan returns rows in storage order, so the capped set is the same on every page.
+ */
+export async function searchEvents(params: EventSearchParams): Promise<EventSearchPage> {
+  if (params.substringPattern) {
+    // The trigram scan of a long, common token costs more than everything else; when the words alone already
+    // match more than the cap, the capped page is as complete without it.
+    const words = await searchCapped({ ...params, substringPattern: null });
+    if (words.capped) return words;
+  }
+  return searchCapped(params);
+}
+
+async function searchCapped(params: EventSearchParams): Promise<EventSearchPage> {
+  const values: unknown[] = [params.words];
+  const bind = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const match = [`e."searchVector" @@ websearch_to_tsquery('simple'::regconfig, $1)`];
+  if (params.substringPattern) match.push(`${DOCUMENT} ILIKE ${bind(params.substringPattern)}`);
+  const clauses = [`(${match.join(" OR ")})`, `r."deletedAt" IS NULL`];
+  // Event is partitioned by run: naming e."runId" lets the planner read one partition.
+  if (params.runId) clauses.push(`e."runId" = ${bind(params.runId)}`);
+  if (params.suiteId) clauses.push(`r."suiteId" = ${bind(params.suiteId)}`);
+  if (params.modelId) clauses.push(`r."modelId" = ${bind(params.modelId)}`);
+  if (params.kind) clauses.push(`e.kind = ${bind(params.kind)}`);
+  if (params.actor) clauses.push(`e.actor = ${bind(params.actor)}`);
+  if (params.outcome) clauses.push(OUTCOME_CLAUSES[params.outcome]);
+  if (params.errored) clauses.push(`e."isError" IS TRUE`);
+  const cap = bind(params.cap + 1);
+  const limit = bind(params.limit);
+  const offset = bind(params.offset);
+  const sql = `
+    WITH found AS MATERIALIZED (
+      SELECT e."runId", e."trajectoryId", e.seq
+      FROM "Event" e
+      JOIN "Trajectory" t ON t.id = e."trajectoryId" AND t."runId" = e."runId"
+      JOIN "Run" r ON r.id = e."runId"
+      WHERE ${clauses.join(" AND ")}
+      LIMIT ${cap}
+    ),
+    page AS (
+      SELECT "runId", "trajectoryId", seq FROM found ORDER BY "trajectoryId", seq LIMIT ${limit} OFFSET ${offset}
+    )
+    SELECT c."found", x.*
+    FROM (SELECT count(*)::int AS "found" FROM found) c
+    LEFT JOIN LATERAL (
+      SELECT r.id AS "runId", r.name AS "runName", s.name AS "suiteName", s.version AS "suiteVersion", m.name AS "modelName",
+             t.id AS "trajectoryId", k."externalId" AS "taskExternalId", t.trial, t.success,
+             e.seq, e."turnIndex", e.kind, e.actor, e."toolName", e."isError",
+             left(e."text", ${FIELD_SLICE}) AS "text",
+             left(e."arguments"::text, ${FIELD_SLICE}) AS "argumentsText",
+             left(e."output"::text, ${FIELD_SLICE}) AS "outputText"
+      FROM page
+      JOIN "Event" e ON e."runId" = page."runId" AND e."trajectoryId" = page."trajectoryId" AND e.seq = page.seq
+      JOIN "Trajectory" t ON t.id = e."trajectoryId"
+      JOIN "Run" r ON r.id = t."runId"
+      JOIN "Suite" s ON s.id = r."suiteId"
+      JOIN "Model" m ON m.id = r."modelId"
+      JOIN "Task" k ON k.id = t."taskId"
+    ) x ON true
+    ORDER BY x."trajectoryId", x.seq`;
+  // One row with only the count when the page is empty (an offset past the last match).
+  const rows = await inBitmapOnlyTransaction((client) =>
+    client.query<Omit<EventSearchRow, "trajectoryId"> & { trajectoryId: string | null; found: number }>(sql, values),
+  );
+  const found = rows[0]?.found ?? 0;
+  return {
+    rows: rows.flatMap(({ found: _found, trajectoryId, ...row }) => (trajectoryId ? [{ ...row, trajectoryId }] : [])),
+    matches: Math.min(found, params.cap),
+    capped: found > params.cap,
+  };
+}
+
+async function inBitmapOnlyTransaction<Row extends pg.QueryResultRow>(
+  run: (client: pg.PoolClient) => Promise<pg.QueryResult<Row>>,
+): Promise<Row[]> {
+  const client = await pgPool().connect();
+  try {
+    await client.query("BEGIN READ ONLY");
+    await client.query("SET LOCAL enable_indexscan = off");
+    await client.query("SET LOCAL enable_seqscan = off");
+    // Parallel workers hand rows back in any order, so a capped search could pick other matches on the next page.
+    await client.query("SET LOCAL max_parallel_workers_per_gather = 0");
+    const result = await run(client);
+    await client.query("COMMIT");
+    return result.rows;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export interface SearchFacets {
+  suites: { id: string; label: string }[];
+  models: { id: string; name: string }[];
+}
+
+/** The suite and model choices of the search form: those of runs that are not deleted. */
+export async function readSearchFacets(client: DbOrTx = db()): Promise<SearchFacets> {
+  const [suites, models] = await Promise.all([
+    client.$queryRawUnsafe<{ id: string; label: string }[]>(
+      `SELECT DISTINCT s.id, s.name || CASE WHEN s.version <> '' THEN ' ' || s.version ELSE '' END AS label
+       FROM "Suite" s JOIN "Run" r ON r."suiteId" = s.id WHERE r."deletedAt" IS NULL ORDER BY label, s.id`,
+    ),
+    client.$queryRawUnsafe<{ id: string; name: string }[]>(
+      `SELECT DISTINCT m.id, m.name FROM "Model" m JOIN "Run" r ON r."modelId" = m.id WHERE r."deletedAt" IS NULL ORDER BY m.name, m.id`,
+    ),
+  ]);
+  return { suites, models };
+}
+
+/** The name of a run that is not deleted (for "searching within run X"), or null. */
+export async function findSearchableRunName(
+  { runId }: { runId: string },
+  client: DbOrTx = db(),
+): Promise<string | null> {
+  const run = await client.run.findFirst({ where: { id: runId, deletedAt: null }, select: { name: true } });
+  return run?.name ?? null;
+}
