@@ -1,7 +1,9 @@
+import { toStoredEvent, type StoredEvent } from "@/lib/contracts/event";
 import type { Prisma } from "./generated/client";
 import { db, type DbOrTx } from "./client";
 
-export const timelineEventSelect = {
+/** The columns of the stored event contract (lib/contracts/event.ts). */
+const storedEventSelect = {
   seq: true,
   turnIndex: true,
   kind: true,
@@ -13,13 +15,17 @@ export const timelineEventSelect = {
   isError: true,
   errorInferred: true,
   text: true,
-} satisfies Prisma.EventSelect;
+} satisfies Prisma.EventSelect & { [Field in keyof StoredEvent]: true };
 
-export type TimelineEventRow = Prisma.EventGetPayload<{ select: typeof timelineEventSelect }>;
-
-export function listTrajectoryEvents(
+/** A trajectory's events in order, as the stored event contract (kind and actor narrowed). */
+export async function listTrajectoryEvents(
   { trajectoryId }: { trajectoryId: string },
   client: DbOrTx = db(),
-): Promise<TimelineEventRow[]> {
-  return client.event.findMany({ where: { trajectoryId }, select: timelineEventSelect, orderBy: { seq: "asc" } });
+): Promise<StoredEvent[]> {
+  const rows = await client.event.findMany({
+    where: { trajectoryId },
+    select: storedEventSelect,
+    orderBy: { seq: "asc" },
+  });
+  return rows.map(toStoredEvent);
 }

@@ -1,3 +1,4 @@
+import type { EventActor } from "@/lib/contracts/event";
 import type { JsonObject } from "../schema/common";
 import { StorableTimestamp } from "../schema/timestamp";
 import type { EventInput } from "./bundle-input";
@@ -11,15 +12,13 @@ import {
   toJsonObject,
 } from "./json-value";
 
-type Actor = "agent" | "user" | "system";
-
 export interface MessageMappingStats {
   /** Timestamps dropped because they carry no UTC offset (tau2 writes local time without one) or one PostgreSQL cannot store. */
   droppedTimestamps: number;
   unparsedArguments: number;
 }
 
-function actorOfRequestor(requestor: unknown, fallback: Actor): Actor {
+function actorOfRequestor(requestor: unknown, fallback: EventActor): EventActor {
   if (requestor === "assistant") return "agent";
   if (requestor === "user") return "user";
   return fallback;
@@ -101,7 +100,7 @@ export function mapTau2Message(
   } else if (role !== "assistant" && role !== "user") {
     events.push({ kind: "system", text: content ?? "", ...base });
   } else {
-    const speaker: Actor = role === "user" ? "user" : "agent";
+    const speaker: EventActor = role === "user" ? "user" : "agent";
     if (content !== undefined && nonEmptyString(content) !== undefined) {
       events.push(
         speaker === "user"
