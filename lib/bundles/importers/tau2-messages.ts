@@ -1,15 +1,14 @@
 import type { EventActor } from "@/lib/contracts/event";
-import type { JsonObject } from "../schema/common";
 import { StorableTimestamp } from "../schema/timestamp";
 import type { EventInput } from "./bundle-input";
 import {
+  callArgumentsOf,
   finiteNumber,
   isRecord,
   nonEmptyString,
   nonNegativeInteger,
   parseJsonText,
   stringOr,
-  toJsonObject,
 } from "./json-value";
 
 export interface MessageMappingStats {
@@ -54,16 +53,6 @@ function accounting(message: Record<string, unknown>): Pick<EventInput, "usage" 
   const cost = finiteNumber(message.cost);
   if (cost !== undefined && cost >= 0) out.costUsd = cost;
   return out;
-}
-
-function toolArguments(value: unknown, stats: MessageMappingStats): JsonObject {
-  if (typeof value === "string") {
-    const parsed = toJsonObject(parseJsonText(value));
-    if (parsed) return parsed;
-    stats.unparsedArguments += 1;
-    return { _unparsed: value };
-  }
-  return toJsonObject(value) ?? {};
 }
 
 /** Remembers which tool each call id named, so results (which carry only the id) get a tool name. */
@@ -119,7 +108,7 @@ export function mapTau2Message(
         actor: actorOfRequestor(call.requestor, speaker),
         tool: name,
         ...(callId === undefined ? {} : { callId }),
-        arguments: toolArguments(call.arguments, stats),
+        arguments: callArgumentsOf(call.arguments, stats),
         ...base,
       });
     }
