@@ -13,32 +13,14 @@ import { CrossSuiteRefusal, SettingDifferences } from "@/components/compare/comp
 import { compareHref, ComparePageQuerySchema, firstValues } from "@/lib/presenters/compare-params";
 import { buildPassHatKSeries, buildStopReasonRows, buildStrataRows } from "@/lib/presenters/compare-series";
 import { selectTaskRows } from "@/lib/presenters/compare-task-rows";
-import { AppError } from "@/lib/server/app-error";
 import { requireRunDetailAccess } from "@/lib/server/auth/page-access";
 import { compareRuns } from "@/lib/server/compare-runs";
 import { loadCompareGuard } from "@/lib/server/guard-comparison";
+import { loadPage, pageQuery } from "@/lib/server/page-input";
 
 export const dynamic = "force-dynamic";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-async function loadGuard(runIds: string[]) {
-  try {
-    return await loadCompareGuard(runIds);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  }
-}
-
-async function loadComparison(runIds: string[]) {
-  try {
-    return { comparison: await compareRuns(runIds) };
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  }
-}
 
 export default async function ComparePage({ searchParams }: { searchParams: SearchParams }) {
   await requireRunDetailAccess();
@@ -54,10 +36,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
       </>
     );
   }
-  const parsed = ComparePageQuerySchema.safeParse(params);
-  if (!parsed.success) notFound();
-  const query = parsed.data;
-  const guard = await loadGuard(query.runs);
+  const query = await pageQuery(ComparePageQuerySchema, params);
+  const guard = await loadPage(() => loadCompareGuard(query.runs));
   if (guard.crossSuite && !query.crossSuite) {
     return (
       <>
@@ -66,7 +46,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
       </>
     );
   }
-  const { comparison } = await loadComparison(query.runs);
+  const comparison = await loadPage(() => compareRuns(query.runs));
   const { runs } = comparison;
   // Under the explicit cross-suite opt-in every heading says so, so no figure is read as a same-suite result.
   const mark = (title: string) => (guard.crossSuite ? `${title} (cross-suite)` : title);

@@ -1,15 +1,7 @@
+import { EVENT_KINDS } from "@/lib/contracts/event";
 import type { TimelineEvent } from "@/lib/presenters/timeline-model";
 import { CollapsibleText } from "./collapsible-text";
 import styles from "./timeline.module.css";
-
-const KIND_LABELS: Record<string, string> = {
-  user_message: "message",
-  agent_message: "message",
-  tool_call: "tool call",
-  tool_result: "tool result",
-  state_snapshot: "state snapshot",
-  system: "system",
-};
 
 interface EventRowProps {
   event: TimelineEvent;
@@ -39,14 +31,14 @@ export function TimelineEventRow({ event, marks, expanded, onToggle, onJump }: E
     <article
       className={rowClass}
       data-event-row={event.seq}
-      aria-label={`event ${event.seq}: ${event.actor} ${KIND_LABELS[event.kind] ?? event.kind}`}
+      aria-label={`event ${event.seq}: ${event.actor} ${EVENT_KINDS[event.kind].label}`}
     >
       <div className={styles.eventHead}>
         <span className={styles.seq}>#{event.seq}</span>
         <span className={`badge ${styles[`badge_${event.actor}`] ?? ""}`}>
           {event.actor === "user" ? "simulated user" : event.actor}
         </span>
-        <span className={styles.kind}>{KIND_LABELS[event.kind] ?? event.kind}</span>
+        <span className={styles.kind}>{EVENT_KINDS[event.kind].label}</span>
         {event.toolName ? <span className="mono">{event.toolName}</span> : null}
         {event.resultOf !== null ? (
           <JumpLink seq={event.resultOf} onJump={onJump}>{`result of #${event.resultOf}`}</JumpLink>

@@ -104,24 +104,3 @@ export function loadTaskTrials(
     orderBy: { trial: "asc" },
   });
 }
-
-const eventSelect = {
-  seq: true,
-  turnIndex: true,
-  kind: true,
-  actor: true,
-  toolName: true,
-  arguments: true,
-  text: true,
-  isError: true,
-  errorInferred: true,
-} satisfies Prisma.EventSelect;
-export type CompareEventRow = Prisma.EventGetPayload<{ select: typeof eventSelect }>;
-
-export function loadTrajectoryEvents(
-  { runId, trajectoryId }: { runId: string; trajectoryId: string },
-  client: DbOrTx = db(),
-): Promise<CompareEventRow[]> {
-  // Scoped by run: Event is partitioned by run.
-  return client.event.findMany({ where: { runId, trajectoryId }, select: eventSelect, orderBy: { seq: "asc" } });
-}

@@ -1,7 +1,9 @@
+import { toStoredEvent, type StoredEvent } from "@/lib/contracts/event";
 import type { Prisma } from "./generated/client";
 import { db, type DbOrTx } from "./client";
 
-export const timelineEventSelect = {
+/** The columns of the stored event contract (lib/contracts/event.ts). */
+const storedEventSelect = {
   seq: true,
   turnIndex: true,
   kind: true,
@@ -13,18 +15,18 @@ export const timelineEventSelect = {
   isError: true,
   errorInferred: true,
   text: true,
-} satisfies Prisma.EventSelect;
+} satisfies Prisma.EventSelect & { [Field in keyof StoredEvent]: true };
 
-export type TimelineEventRow = Prisma.EventGetPayload<{ select: typeof timelineEventSelect }>;
-
-/** Scoped by run as well as trajectory: Event is partitioned by run, and the run lets the planner read one partition. */
-export function listTrajectoryEvents(
+/** A trajectory's events in order, as the stored event contract (kind and actor narrowed). Scoped by run as well as
+ * trajectory: Event is partitioned by run, and the run lets the planner read one partition. */
+export async function listTrajectoryEvents(
   { runId, trajectoryId }: { runId: string; trajectoryId: string },
   client: DbOrTx = db(),
-): Promise<TimelineEventRow[]> {
-  return client.event.findMany({
+): Promise<StoredEvent[]> {
+  const rows = await client.event.findMany({
     where: { runId, trajectoryId },
-    select: timelineEventSelect,
+    select: storedEventSelect,
     orderBy: { seq: "asc" },
   });
+  return rows.map(toStoredEvent);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { EventActor } from "@/lib/contracts/event";
 import { resolveToolErrors, type ToolErrorEvent } from "./resolve-tool-errors";
 
-function call(seq: number, toolName: string, callId: string, actor = "agent"): ToolErrorEvent {
+function call(seq: number, toolName: string, callId: string, actor: EventActor = "agent"): ToolErrorEvent {
   return { seq, kind: "tool_call", actor, toolName, callId, isError: false };
 }
 function result(seq: number, callId: string, isError: boolean): ToolErrorEvent {

@@ -1,12 +1,7 @@
-/** The fields the recovery rule reads; both MetricEvent and the timeline's input have them. */
-export interface ToolErrorEvent {
-  seq: number;
-  kind: string;
-  actor: string;
-  toolName: string | null;
-  callId: string | null;
-  isError: boolean;
-}
+import type { StoredEvent } from "@/lib/contracts/event";
+
+/** The fields of a stored event the recovery rule reads; MetricEvent and the timeline's events have them. */
+export type ToolErrorEvent = Pick<StoredEvent, "seq" | "kind" | "actor" | "toolName" | "callId" | "isError">;
 
 export interface ToolErrorResolution {
   /** seq of the error result. */

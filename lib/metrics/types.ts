@@ -1,18 +1,12 @@
 /** Inputs fed by the ingest/DB layer. Names are a contract with lib/db: change both sides together. */
 
-export type EventKind = "user_message" | "agent_message" | "tool_call" | "tool_result" | "state_snapshot" | "system";
-export type Actor = "agent" | "user" | "system";
+import type { StoredEvent } from "@/lib/contracts/event";
 
-export interface MetricEvent {
-  seq: number;
-  turnIndex: number;
-  kind: EventKind;
-  actor: Actor;
-  toolName: string | null;
-  callId: string | null;
-  isError: boolean;
-  text: string | null;
-}
+/** The fields of a stored event the trajectory scores read (lib/contracts/event.ts). */
+export type MetricEvent = Pick<
+  StoredEvent,
+  "seq" | "turnIndex" | "kind" | "actor" | "toolName" | "callId" | "isError" | "text"
+>;
 
 export interface TrajectoryJudgeLabels {
   goalCompleted: boolean | null;

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import type { StoredEvent } from "@/lib/contracts/event";
 import { REAL_DATA_DIR, REAL_DATA_SKIP_REASON, realDataFile } from "@/lib/testing/real-data";
 import { makeTau2VerdictDocument } from "@/lib/testing/tau2-verdict-fixture";
 import { verdictInputsOf } from "@/lib/testing/verdict-inputs";
@@ -154,7 +155,7 @@ describe.skipIf(!REAL_DATA_DIR)(
 );
 
 describe("buildVerdict on a bundle v1 trajectory", () => {
-  const events = [
+  const events: StoredEvent[] = [
     {
       seq: 0,
       turnIndex: 0,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { EventKind } from "@/lib/contracts/event";
 import { alignSequences, alignTimelines, isSameStep, type AlignableEvent } from "./compare-timeline-alignment";
 
-function event(seq: number, kind: string, extra: Partial<AlignableEvent> = {}): AlignableEvent {
+function event(seq: number, kind: EventKind, extra: Partial<AlignableEvent> = {}): AlignableEvent {
   // turnIndex is tau2's per-message counter here: alignment must not rely on it.
   return {
     seq,

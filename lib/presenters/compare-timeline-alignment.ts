@@ -1,20 +1,13 @@
+import type { StoredEvent } from "@/lib/contracts/event";
 import { canonicalString } from "@/lib/metrics/compare-tool-calls";
 import { formatJson } from "./timeline-format";
 
 /** One stored event as the side-by-side view needs it. */
-export interface AlignableEvent {
-  seq: number;
-  turnIndex: number;
-  kind: string;
-  actor: string;
-  toolName: string | null;
-  callId?: string | null;
-  arguments: unknown;
-  output?: unknown;
-  text: string | null;
-  isError: boolean;
-  errorInferred: boolean;
-}
+export type AlignableEvent = Pick<
+  StoredEvent,
+  "seq" | "turnIndex" | "kind" | "actor" | "toolName" | "arguments" | "text" | "isError" | "errorInferred"
+> &
+  Partial<Pick<StoredEvent, "callId" | "output">>;
 
 export interface ResultLine {
   seq: number;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firstValues } from "./compare-params";
 import { TASK_GRID_SORTS } from "./task-grid";
 
 /** Sentinel stop-reason filter value for trajectories without a recorded stop reason. */
@@ -33,10 +34,7 @@ export const RunPageQuerySchema = z.object({
 export type RunPageQuery = z.infer<typeof RunPageQuerySchema>;
 
 export function parseRunPageQuery(searchParams: Record<string, string | string[] | undefined>): RunPageQuery {
-  const single = Object.fromEntries(
-    Object.entries(searchParams).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
-  );
-  return RunPageQuerySchema.parse(single);
+  return RunPageQuerySchema.parse(firstValues(searchParams));
 }
 
 export interface TrajectoryFilterValues {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { scoreTrajectoryEvents, type MetricEvent } from "@/lib/metrics";
-import { buildTimelineModel, parseTurnLabels, type TimelineEventInput } from "./timeline-model";
+import type { StoredEvent } from "@/lib/contracts/event";
+import { buildTimelineModel, parseTurnLabels } from "./timeline-model";
 
 let seq = 0;
-function event(overrides: Partial<TimelineEventInput> & { kind: string }): TimelineEventInput {
-  const value: TimelineEventInput = {
+function event(overrides: Partial<StoredEvent> & { kind: string }): StoredEvent {
+  const value: StoredEvent = {
     seq: seq,
     turnIndex: 0,
     actor: "agent",

@@ -1,20 +1,7 @@
 import { z } from "zod";
+import type { StoredEvent } from "@/lib/contracts/event";
 import { resolveToolErrors } from "@/lib/metrics/resolve-tool-errors";
 import { formatJson } from "./timeline-format";
-
-export interface TimelineEventInput {
-  seq: number;
-  turnIndex: number;
-  kind: string;
-  actor: string;
-  toolName: string | null;
-  callId: string | null;
-  arguments: unknown;
-  output: unknown;
-  isError: boolean;
-  errorInferred: boolean;
-  text: string | null;
-}
 
 const TurnLabelSchema = z.object({
   turn: z.number(),
@@ -35,18 +22,13 @@ export function parseTurnLabels(value: unknown): TurnLabel[] {
   });
 }
 
-export interface TimelineEvent {
-  seq: number;
-  turnIndex: number;
-  kind: string;
-  actor: string;
-  toolName: string | null;
-  callId: string | null;
-  text: string | null;
+/** One timeline row: the stored event (less its raw payloads) and what the model derives about it. */
+export interface TimelineEvent extends Pick<
+  StoredEvent,
+  "seq" | "turnIndex" | "kind" | "actor" | "toolName" | "callId" | "text" | "isError" | "errorInferred"
+> {
   /** Arguments, output or state as display text (JSON pretty-printed, strings verbatim). */
   body: string | null;
-  isError: boolean;
-  errorInferred: boolean;
   /** On a tool result: the seq of the call it answers. */
   resultOf: number | null;
   /** On a call (or an orphan result) whose result was an error. */
@@ -92,17 +74,17 @@ export interface TimelineModel {
   flaggedTurns: number[];
 }
 
-function bodyOf(event: TimelineEventInput): string | null {
+function bodyOf(event: StoredEvent): string | null {
   if (event.kind === "tool_call") return formatJson(event.arguments ?? {});
   if (event.kind === "tool_result" || event.kind === "state_snapshot") return formatJson(event.output);
   return null;
 }
 
 /** Pairs each result with its call: by call id, else the latest unanswered call of the same tool before it. */
-function matchResultsToCalls(events: readonly TimelineEventInput[]): Map<number, TimelineEventInput> {
-  const byCallId = new Map<string, TimelineEventInput>();
-  const open: TimelineEventInput[] = [];
-  const matches = new Map<number, TimelineEventInput>();
+function matchResultsToCalls(events: readonly StoredEvent[]): Map<number, StoredEvent> {
+  const byCallId = new Map<string, StoredEvent>();
+  const open: StoredEvent[] = [];
+  const matches = new Map<number, StoredEvent>();
   for (const event of events) {
     if (event.kind === "tool_call") {
       if (event.callId) byCallId.set(event.callId, event);
@@ -128,7 +110,7 @@ function matchResultsToCalls(events: readonly TimelineEventInput[]): Map<number,
   return matches;
 }
 
-export function buildTimelineModel(input: readonly TimelineEventInput[], turnLabelsJson: unknown): TimelineModel {
+export function buildTimelineModel(input: readonly StoredEvent[], turnLabelsJson: unknown): TimelineModel {
   const events = [...input].sort((a, b) => a.seq - b.seq);
   const labels = parseTurnLabels(turnLabelsJson);
   const flaggedTurns = [...new Set(labels.filter((label) => label.success === false).map((label) => label.turn))].sort(

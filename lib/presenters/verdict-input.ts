@@ -1,12 +1,12 @@
 import type { AgentText, CandidateCall } from "@/lib/metrics";
-import type { TimelineEventInput } from "./timeline-model";
+import type { StoredEvent } from "@/lib/contracts/event";
 import type { VerdictCheck } from "./verdict-types";
 
 export interface VerdictInput {
   sourceFormat: string;
   reward: number | null;
   rewardBreakdown: unknown;
-  events: readonly TimelineEventInput[];
+  events: readonly StoredEvent[];
   task: {
     expectedActions: unknown;
     evaluationCriteria: unknown;
@@ -24,7 +24,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Every tool call of the trajectory, whoever made it: tau2 matches expected actions against user calls too. */
-export function callsOf(events: readonly TimelineEventInput[]): CandidateCall[] {
+export function callsOf(events: readonly StoredEvent[]): CandidateCall[] {
   return events
     .filter((event) => event.kind === "tool_call")
     .sort((a, b) => a.seq - b.seq)
@@ -35,7 +35,7 @@ export function callsOf(events: readonly TimelineEventInput[]): CandidateCall[] 
     }));
 }
 
-export function agentMessagesOf(events: readonly TimelineEventInput[]): AgentText[] {
+export function agentMessagesOf(events: readonly StoredEvent[]): AgentText[] {
   return events
     .filter((event) => event.kind === "agent_message" && event.actor === "agent" && event.text !== null)
     .sort((a, b) => a.seq - b.seq)

@@ -113,7 +113,8 @@ describe("compareRuns on two ingested runs", () => {
     const bad = await GET(new Request(`http://test/api/compare?runs=${base}&table=tasks&format=csv`), {
       params: Promise.resolve({}),
     });
-    expect(bad.status).toBe(422);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ issues: [{ path: "query.runs" }] });
     const missing = await GET(new Request(`http://test/api/compare?runs=${base},nope&table=protocol&format=md`), {
       params: Promise.resolve({}),
     });

@@ -4,7 +4,7 @@ import { findTaskDetail } from "@/lib/db/tasks";
 import { findTrajectoryDetail } from "@/lib/db/trajectories";
 import { buildVerdict } from "@/lib/presenters/build-verdict";
 import { alignTimelines, type AlignedTimelines } from "@/lib/presenters/compare-timeline-alignment";
-import type { TimelineEventInput } from "@/lib/presenters/timeline-model";
+import type { StoredEvent } from "@/lib/contracts/event";
 import type { VerdictModel } from "@/lib/presenters/verdict-types";
 import { AppError } from "./app-error";
 
@@ -25,7 +25,7 @@ export interface TaskTimelines {
   verdicts: [VerdictModel | null, VerdictModel | null];
 }
 
-async function loadVerdict(trajectoryId: string, events: readonly TimelineEventInput[]): Promise<VerdictModel | null> {
+async function loadVerdict(trajectoryId: string, events: readonly StoredEvent[]): Promise<VerdictModel | null> {
   const trajectory = await findTrajectoryDetail({ trajectoryId });
   const task = trajectory ? await findTaskDetail({ taskId: trajectory.taskId }) : null;
   if (!trajectory || !task) return null;

@@ -189,8 +189,9 @@ describe("GET /api/experiments", () => {
     expect(text).toContain(`${model},sft,pooled over 3 suites (stratified)`);
   });
 
-  it("refuses an unknown export format with a 422 naming the parameter", async () => {
+  it("refuses an unknown export format with a 400 naming the parameter", async () => {
     const response = await GET(new Request("http://test/api/experiments?format=xlsx"), context);
-    expect(response.status).toBe(422);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ issues: [{ path: "query.format" }] });
   });
 });

@@ -59,7 +59,7 @@ describe("leaderboard and protocol table from the database", () => {
     expect(await (await call(suiteId, "tex")).text()).toContain(
       "Strict tool check & Argument F1 & Deterministic & n/a & 75.0\\% & 100.0\\% \\\\",
     );
-    expect((await call(suiteId, "xls")).status).toBe(422);
+    expect((await call(suiteId, "xls")).status).toBe(400);
     expect((await call("no-such-suite", "csv")).status).toBe(404);
     expect(await getProtocolTable("no-such-suite")).toBeNull();
   });

@@ -2,7 +2,7 @@ import { listTrajectoryEvents } from "@/lib/db/events";
 import { findTaskDetail, type TaskDetail } from "@/lib/db/tasks";
 import { findTrajectoryDetail, listTaskTrajectoriesInRun, type TrajectoryDetailRow } from "@/lib/db/trajectories";
 import { listPairedRuns } from "@/lib/db/run-detail";
-import type { TimelineEventInput } from "@/lib/presenters/timeline-model";
+import type { StoredEvent } from "@/lib/contracts/event";
 import { getRunTaskCells } from "./get-run-page";
 import type { NavigationCell } from "@/lib/presenters/timeline-navigation";
 
@@ -20,7 +20,7 @@ export interface PairedTrajectoryLink {
 export interface TrajectoryView {
   trajectory: TrajectoryDetail;
   task: TaskDetail;
-  events: TimelineEventInput[];
+  events: StoredEvent[];
   cells: NavigationCell[];
   paired: PairedTrajectoryLink[];
 }

@@ -1,4 +1,6 @@
-import { AppError } from "./app-error";
+import type { z } from "zod";
+import { formatPath } from "@/lib/bundles/issues";
+import { AppError, type AppErrorCode } from "./app-error";
 import { crossOriginReason, isStateChanging } from "./auth/same-origin";
 
 // PostgreSQL text cannot hold NUL, and no id, name or filter of ours contains a control character.
@@ -7,6 +9,17 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function located(path: string, message: string): AppError {
   return new AppError("bad_request", `${path}: ${message}`, { issues: [{ path, message }], totalIssues: 1 });
+}
+
+/** A request input that failed its schema, as an AppError whose issues name where (`params.id`, `query.limit`). */
+export function locatedInputError(
+  code: AppErrorCode,
+  input: "params" | "query",
+  issues: readonly z.core.$ZodIssue[],
+): AppError {
+  const located = issues.map((issue) => ({ path: formatPath([input, ...issue.path]), message: issue.message }));
+  const first = located[0] ?? { path: input, message: "invalid" };
+  return new AppError(code, `${first.path}: ${first.message}`, { issues: located, totalIssues: located.length });
 }
 
 /** Route params are decoded by Next (`%00` arrives as NUL): refuse them before they reach a query. */

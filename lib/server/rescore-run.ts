@@ -1,3 +1,4 @@
+import { toStoredEvent } from "@/lib/contracts/event";
 import {
   computeStoredScores,
   parseFlaggedTurns,
@@ -18,16 +19,7 @@ import {
 const PAGE = 500;
 
 function scoresOf(row: RescoreTrajectoryRow, rules: ReturnType<typeof scoringRulesFor>) {
-  const events: MetricEvent[] = row.events.map((event) => ({
-    seq: event.seq,
-    turnIndex: event.turnIndex,
-    kind: event.kind as MetricEvent["kind"],
-    actor: event.actor as MetricEvent["actor"],
-    toolName: event.toolName,
-    callId: event.callId,
-    isError: event.isError,
-    text: event.text,
-  }));
+  const events: MetricEvent[] = row.events.map(toStoredEvent);
   return computeStoredScores({
     events,
     requiredReplyInfo: row.task.requiredReplyInfo,

@@ -117,7 +117,7 @@ describe("POST /api/bundles -> 202 -> GET /api/uploads/{id}", () => {
     expect(done.result.issues[0].message).toContain("tau2-bench results JSON");
   });
 
-  it("answers 404 for an unknown upload id and 422 for a malformed one", async () => {
+  it("answers 404 for an unknown upload id and for a malformed one (located at params.id)", async () => {
     const missing = await getUpload(new Request("http://test/api/uploads/x"), {
       params: Promise.resolve({ id: "00000000-0000-4000-8000-000000000000" }),
     });
@@ -125,6 +125,7 @@ describe("POST /api/bundles -> 202 -> GET /api/uploads/{id}", () => {
     const malformed = await getUpload(new Request("http://test/api/uploads/x"), {
       params: Promise.resolve({ id: "not-a-uuid" }),
     });
-    expect(malformed.status).toBe(422);
+    expect(malformed.status).toBe(404);
+    expect(await malformed.json()).toMatchObject({ issues: [{ path: "params.id" }] });
   });
 });

@@ -1,9 +1,6 @@
-import { readUpload } from "@/lib/server/upload-request";
-import { serverConfig } from "@/lib/server/config";
-import { AppError, route } from "@/lib/server/app-error";
+import { route } from "@/lib/server/app-error";
 import { listBundles } from "@/lib/server/list-bundles";
-import { receiveUpload } from "@/lib/server/receive-upload";
-import { parseUploadOptions } from "@/lib/server/upload-options";
+import { receiveUploadRequest } from "@/lib/server/receive-upload-request";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -17,30 +14,12 @@ export const GET = route(async () => Response.json({ bundles: await listBundles(
  */
 export const POST = route(
   async (request, { actor }) => {
-    const limit = serverConfig().LOOPSCOPE_MAX_UPLOAD_BYTES;
-    const declared = Number(request.headers.get("content-length") ?? "0");
-    if (declared > limit)
-      throw new AppError(
-        "payload_too_large",
-        `the upload is ${declared} bytes, over the limit of ${limit} bytes (LOOPSCOPE_MAX_UPLOAD_BYTES)`,
-        { limitBytes: limit },
-      );
-
-    const upload = await readUpload(request);
-    // Options are validated before the bytes are stored: a malformed tag is a 422 with nothing kept.
-    const options = parseUploadOptions(request.url, upload.fields);
-    const received = await receiveUpload(
-      actor,
-      upload,
-      { ...options, ...(upload.scorer === undefined ? {} : { scorer: upload.scorer }) },
-      request.signal,
-    );
-    if (received.kind === "queued") {
+    const received = await receiveUploadRequest(actor, request);
+    if (received.kind === "queued")
       return Response.json(
         { uploadId: received.uploadId, statusUrl: received.statusUrl },
         { status: 202, headers: { location: received.statusUrl } },
       );
-    }
     return Response.json(received.body, { status: received.status, headers: { "x-upload-id": received.uploadId } });
   },
   { access: "upload" },

@@ -1,19 +1,19 @@
 import { CompareExportQuerySchema } from "@/lib/presenters/compare-params";
 import { route } from "@/lib/server/app-error";
-import { assertNotBlind } from "@/lib/server/auth/blind-scope";
 import { exportComparison } from "@/lib/server/compare-export";
 import { loadCompareGuard, refuseCrossSuite } from "@/lib/server/guard-comparison";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/compare?runs=a,b&table=protocol|tasks&format=csv|md|tex[&crossSuite=1]; runs of different suites get 409 without the opt-in. */
-export const GET = route(async (request, { actor }) => {
-  await assertNotBlind(actor);
-  const query = CompareExportQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const guard = await loadCompareGuard(query.runs);
-  if (guard.crossSuite && !query.crossSuite) refuseCrossSuite(guard);
-  const result = await exportComparison({ runIds: query.runs, table: query.table, format: query.format });
-  return new Response(result.body, {
-    headers: { "content-type": result.contentType, "content-disposition": `inline; filename="${result.fileName}"` },
-  });
-});
+export const GET = route(
+  async (_request, { query }) => {
+    const guard = await loadCompareGuard(query.runs);
+    if (guard.crossSuite && !query.crossSuite) refuseCrossSuite(guard);
+    const result = await exportComparison({ runIds: query.runs, table: query.table, format: query.format });
+    return new Response(result.body, {
+      headers: { "content-type": result.contentType, "content-disposition": `inline; filename="${result.fileName}"` },
+    });
+  },
+  { query: CompareExportQuerySchema, runDetail: true },
+);

@@ -78,11 +78,11 @@ describe("GET /api/runs", () => {
     expect(((await both.json()) as { runs: unknown[] }).runs).toHaveLength(1);
   });
 
-  it("answers 422 naming a malformed tag, and an upload with one stores nothing", async () => {
+  it("answers a located 400 for a malformed tag filter, and an upload with one is a 422 that stores nothing", async () => {
     const response = await GET(new Request("http://test/api/runs?tag=broken"), context);
-    expect(response.status).toBe(422);
+    expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
-      issues: [{ path: "[0]", message: 'tag "broken" must be written key=value' }],
+      issues: [{ path: "query.tag[0]", message: 'tag "broken" must be written key=value' }],
     });
     const upload = await postWithOptions(makeTau2Results({ model: "m", domain: uniqueId("bad-tag") }), "tag=broken");
     expect(upload.status).toBe(422);

@@ -1,12 +1,11 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { SideBySideTimeline } from "@/components/compare/side-by-side-timeline";
 import { TrialPicker } from "@/components/compare/trial-picker";
 import { VerdictHeadline, VerdictPanel } from "@/components/timeline/verdict-panel";
-import { compareHref, CompareTaskQuerySchema, firstValues } from "@/lib/presenters/compare-params";
-import { AppError } from "@/lib/server/app-error";
+import { compareHref, CompareTaskQuerySchema } from "@/lib/presenters/compare-params";
 import { requireRunDetailAccess } from "@/lib/server/auth/page-access";
 import { getTaskTimelines } from "@/lib/server/compare-task-timelines";
+import { loadPage, pageQuery } from "@/lib/server/page-input";
 
 export const dynamic = "force-dynamic";
 
@@ -20,14 +19,9 @@ export default async function CompareTaskPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   await requireRunDetailAccess();
-  const parsed = CompareTaskQuerySchema.safeParse(firstValues(await searchParams));
-  if (!parsed.success) notFound();
-  const { runs, task, trialA, trialB } = parsed.data;
+  const { runs, task, trialA, trialB } = await pageQuery(CompareTaskQuerySchema, searchParams);
   const pair: [string, string] = [runs[0] ?? "", runs[1] ?? ""];
-  const timelines = await getTaskTimelines({ runIds: pair, taskId: task, trialA, trialB }).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  });
+  const timelines = await loadPage(() => getTaskTimelines({ runIds: pair, taskId: task, trialA, trialB }));
   const [a, b] = timelines.sides;
   const labels: [string, string] = [`${a.runName} (${a.variant})`, `${b.runName} (${b.variant})`];
   const { firstDivergenceTurn } = timelines.alignment;

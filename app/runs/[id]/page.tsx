@@ -1,9 +1,9 @@
 import { Suspense } from "react";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { z } from "zod";
+import { RunParams } from "@/lib/contracts/route-params";
 import { requireRunDetailAccess } from "@/lib/server/auth/page-access";
 import { getRunHeader } from "@/lib/server/get-run-page";
+import { loadPage, pageParams } from "@/lib/server/page-input";
 import { parseRunPageQuery } from "@/lib/presenters/run-page-query";
 import { RunHeader } from "@/components/run/run-header";
 import { PairedCompareLinks } from "@/components/compare/paired-compare-links";
@@ -18,17 +18,13 @@ import { RunSearchForm } from "@/components/search/run-search-form";
 
 export const dynamic = "force-dynamic";
 
-const ParamsSchema = z.object({ id: z.string().min(1).max(100) });
-
 export default async function RunPage(props: {
   params: Promise<{ id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const actor = await requireRunDetailAccess();
-  const params = ParamsSchema.safeParse(await props.params);
-  if (!params.success) notFound();
-  const run = await getRunHeader(params.data.id);
-  if (!run) notFound();
+  const { id } = await pageParams(RunParams, props.params);
+  const run = await loadPage(() => getRunHeader(id));
   const query = parseRunPageQuery(await props.searchParams);
   // The header already holds the paired runs: the compare links need no second query.
   const compareLinks = buildPairedCompareLinks(

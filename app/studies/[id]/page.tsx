@@ -1,27 +1,20 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { z } from "zod";
 import { ActionForm } from "@/components/auth/action-form";
 import { AnnotatorQueueView } from "@/components/annotation/annotator-queue";
 import { LabelImportForm } from "@/components/annotation/label-import-form";
 import { StudyItemsTable } from "@/components/annotation/study-items-table";
-import { AppError } from "@/lib/server/app-error";
+import { StudyParams } from "@/lib/contracts/route-params";
 import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
+import { loadPage, pageParams } from "@/lib/server/page-input";
 import { setStudyOpenAction } from "../actions";
 
 export const dynamic = "force-dynamic";
 
-const ParamsSchema = z.object({ id: z.string().min(1).max(100) });
-
 export default async function StudyPage(props: { params: Promise<{ id: string }> }) {
   const actor = await requirePageAccess("annotate");
-  const params = ParamsSchema.safeParse(await props.params);
-  if (!params.success) notFound();
-  const overview = await getStudyOverview(actor, params.data.id).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  });
+  const { id } = await pageParams(StudyParams, props.params);
+  const overview = await loadPage(() => getStudyOverview(actor, id));
   const { study, queue, items, admin } = overview;
   const names = new Map(study.annotators.map((a) => [a.userId, a.name]));
   const sampling =

@@ -1,6 +1,6 @@
-import type { JsonObject, JsonValue } from "../schema/common";
+import type { JsonValue } from "../schema/common";
 import type { EventInput } from "./bundle-input";
-import { isRecord, nonEmptyString, parseJsonText, stringOr, toJsonObject, toJsonValue } from "./json-value";
+import { callArgumentsOf, isRecord, nonEmptyString, stringOr, toJsonValue } from "./json-value";
 
 export interface InspectMessageStats {
   unparsedArguments: number;
@@ -30,16 +30,6 @@ function contentText(content: unknown, attachments: Record<string, unknown>, sta
     }
   }
   return parts.join("\n");
-}
-
-function callArguments(value: unknown, stats: InspectMessageStats): JsonObject {
-  if (typeof value === "string") {
-    const parsed = toJsonObject(parseJsonText(value));
-    if (parsed) return parsed;
-    stats.unparsedArguments += 1;
-    return { _unparsed: value };
-  }
-  return toJsonObject(value) ?? {};
 }
 
 /** A tool error ({type, message}) keeps the output text next to it, so neither is lost. */
@@ -94,7 +84,7 @@ export function mapInspectMessage(
           actor: "agent",
           tool: nonEmptyString(call.function) ?? "unknown_tool",
           ...(callId === undefined ? {} : { callId }),
-          arguments: callArguments(call.arguments, stats),
+          arguments: callArgumentsOf(call.arguments, stats),
           ...base,
         });
       }

@@ -67,3 +67,17 @@ export function compact<T extends object>(value: T): T {
   for (const [key, item] of Object.entries(value)) if (item !== undefined) out[key] = item;
   return out as T;
 }
+
+/**
+ * A tool call's arguments: an object as is, a JSON text parsed (both tau2 and Inspect may send either); text that
+ * is not a JSON object is kept as `{_unparsed: text}` and counted, never dropped.
+ */
+export function callArgumentsOf(value: unknown, stats: { unparsedArguments: number }): JsonObject {
+  if (typeof value === "string") {
+    const parsed = toJsonObject(parseJsonText(value));
+    if (parsed) return parsed;
+    stats.unparsedArguments += 1;
+    return { _unparsed: value };
+  }
+  return toJsonObject(value) ?? {};
+}

@@ -1,17 +1,15 @@
-import type { JsonObject } from "../schema/common";
+import type { EventActor } from "@/lib/contracts/event";
 import { StorableTimestamp } from "../schema/timestamp";
 import type { EventInput } from "./bundle-input";
 import {
+  callArgumentsOf,
   finiteNumber,
   isRecord,
   nonEmptyString,
   nonNegativeInteger,
   parseJsonText,
   stringOr,
-  toJsonObject,
 } from "./json-value";
-
-type Actor = "agent" | "user" | "system";
 
 export interface MessageMappingStats {
   /** Timestamps dropped because they carry no UTC offset (tau2 writes local time without one) or one PostgreSQL cannot store. */
@@ -19,7 +17,7 @@ export interface MessageMappingStats {
   unparsedArguments: number;
 }
 
-function actorOfRequestor(requestor: unknown, fallback: Actor): Actor {
+function actorOfRequestor(requestor: unknown, fallback: EventActor): EventActor {
   if (requestor === "assistant") return "agent";
   if (requestor === "user") return "user";
   return fallback;
@@ -57,16 +55,6 @@ function accounting(message: Record<string, unknown>): Pick<EventInput, "usage" 
   return out;
 }
 
-function toolArguments(value: unknown, stats: MessageMappingStats): JsonObject {
-  if (typeof value === "string") {
-    const parsed = toJsonObject(parseJsonText(value));
-    if (parsed) return parsed;
-    stats.unparsedArguments += 1;
-    return { _unparsed: value };
-  }
-  return toJsonObject(value) ?? {};
-}
-
 /** Remembers which tool each call id named, so results (which carry only the id) get a tool name. */
 export type CallNames = Map<string, string>;
 
@@ -101,7 +89,7 @@ export function mapTau2Message(
   } else if (role !== "assistant" && role !== "user") {
     events.push({ kind: "system", text: content ?? "", ...base });
   } else {
-    const speaker: Actor = role === "user" ? "user" : "agent";
+    const speaker: EventActor = role === "user" ? "user" : "agent";
     if (content !== undefined && nonEmptyString(content) !== undefined) {
       events.push(
         speaker === "user"
@@ -120,7 +108,7 @@ export function mapTau2Message(
         actor: actorOfRequestor(call.requestor, speaker),
         tool: name,
         ...(callId === undefined ? {} : { callId }),
-        arguments: toolArguments(call.arguments, stats),
+        arguments: callArgumentsOf(call.arguments, stats),
         ...base,
       });
     }

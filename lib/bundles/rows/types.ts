@@ -1,3 +1,5 @@
+import type { StoredEventRecord } from "@/lib/contracts/event";
+
 /** Database rows prepared from validated bundle records (pure; written by lib/db/ingest-writes.ts). */
 
 export interface TrajectoryRow {
@@ -42,25 +44,8 @@ export interface TrajectoryRow {
   success: boolean | null;
 }
 
-export interface EventRow {
-  trajectoryId: string;
-  seq: number;
-  turnIndex: number;
-  sourceMessage: number | null;
-  kind: string;
-  actor: string;
-  toolName: string | null;
-  callId: string | null;
-  arguments: unknown;
-  output: unknown;
-  isError: boolean;
-  errorInferred: boolean;
-  text: string | null;
-  timestamp: string | null;
-  promptTokens: number | null;
-  completionTokens: number | null;
-  costUsd: number | null;
-}
+/** An Event row as ingest writes it (the stored event contract, lib/contracts/event.ts). */
+export type EventRow = StoredEventRecord;
 
 export interface TurnPredictionRow {
   id: string;

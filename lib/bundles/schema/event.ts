@@ -1,8 +1,12 @@
 import { z } from "zod";
+import { EVENT_ACTORS, EVENT_KINDS, type EventKind } from "@/lib/contracts/event";
 import { Count, JsonObjectSchema, JsonValueSchema, TokenUsageSchema } from "./common";
 import { StorableTimestamp } from "./timestamp";
 
-const ActorSchema = z.enum(["agent", "user", "system"]);
+const ActorSchema = z.enum(EVENT_ACTORS);
+
+/** `actor`, defaulting to who authors this kind of event (lib/contracts/event.ts). */
+const actorOf = (kind: EventKind) => ActorSchema.default(EVENT_KINDS[kind].defaultActor);
 
 const eventBase = {
   turn: Count.optional().describe("turn index; derived from user messages when absent"),
@@ -14,29 +18,28 @@ const eventBase = {
   ),
 };
 
-export const EventSchema = z.discriminatedUnion("kind", [
-  z
-    .object({ kind: z.literal("user_message"), actor: ActorSchema.default("user"), text: z.string(), ...eventBase })
+// One object schema per kind of the registry; `satisfies` refuses a kind missing here or one the registry lacks.
+const EventSchemas = {
+  user_message: z
+    .object({ kind: z.literal("user_message"), actor: actorOf("user_message"), text: z.string(), ...eventBase })
     .strict(),
-  z
-    .object({ kind: z.literal("agent_message"), actor: ActorSchema.default("agent"), text: z.string(), ...eventBase })
+  agent_message: z
+    .object({ kind: z.literal("agent_message"), actor: actorOf("agent_message"), text: z.string(), ...eventBase })
     .strict(),
-  z
+  tool_call: z
     .object({
       kind: z.literal("tool_call"),
-      actor: ActorSchema.default("agent").describe(
-        "who called the tool: in dual-control benchmarks the user calls tools too",
-      ),
+      actor: actorOf("tool_call").describe("who called the tool: in dual-control benchmarks the user calls tools too"),
       tool: z.string().min(1),
       callId: z.string().optional(),
       arguments: JsonObjectSchema.default({}),
       ...eventBase,
     })
     .strict(),
-  z
+  tool_result: z
     .object({
       kind: z.literal("tool_result"),
-      actor: ActorSchema.default("agent").describe("who made the call this result answers"),
+      actor: actorOf("tool_result").describe("who made the call this result answers"),
       tool: z.string().min(1).optional(),
       callId: z.string().optional(),
       output: JsonValueSchema,
@@ -45,17 +48,23 @@ export const EventSchema = z.discriminatedUnion("kind", [
       ...eventBase,
     })
     .strict(),
-  z
+  state_snapshot: z
     .object({
       kind: z.literal("state_snapshot"),
-      actor: ActorSchema.default("system"),
+      actor: actorOf("state_snapshot"),
       state: JsonObjectSchema,
       ...eventBase,
     })
     .strict(),
-  z
-    .object({ kind: z.literal("system"), actor: ActorSchema.default("system"), text: z.string(), ...eventBase })
-    .strict(),
+  system: z.object({ kind: z.literal("system"), actor: actorOf("system"), text: z.string(), ...eventBase }).strict(),
+} satisfies { [Kind in EventKind]: z.ZodObject<{ kind: z.ZodLiteral<Kind> }> };
+
+export const EventSchema = z.discriminatedUnion("kind", [
+  EventSchemas.user_message,
+  EventSchemas.agent_message,
+  EventSchemas.tool_call,
+  EventSchemas.tool_result,
+  EventSchemas.state_snapshot,
+  EventSchemas.system,
 ]);
 export type BundleEvent = z.infer<typeof EventSchema>;
-export type EventKind = BundleEvent["kind"];

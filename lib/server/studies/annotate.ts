@@ -9,7 +9,7 @@ import {
 } from "@/lib/db/study-labels";
 import { findTaskDetail, type TaskDetail } from "@/lib/db/tasks";
 import { findTrajectoryDetail } from "@/lib/db/trajectories";
-import type { TimelineEventInput } from "@/lib/presenters/timeline-model";
+import type { StoredEvent } from "@/lib/contracts/event";
 import { categoricalDimensions, ERROR_TAGS_KEY, ErrorTagsSchema } from "@/lib/presenters/study-rubric";
 import { AppError } from "../app-error";
 import type { Actor } from "../auth/roles";
@@ -64,7 +64,7 @@ export interface AnnotationItemView {
   /** Judge labels frozen on the item; null in blind mode. */
   judge: Record<string, string | null> | null;
   trajectory: {
-    events: TimelineEventInput[];
+    events: StoredEvent[];
     task: TaskDetail;
     turnLabels: unknown;
     finalReply: string | null;

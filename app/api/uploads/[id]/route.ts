@@ -1,17 +1,12 @@
-import { z } from "zod";
+import { UploadParams } from "@/lib/contracts/route-params";
 import { route } from "@/lib/server/app-error";
 import { getUploadStatus } from "@/lib/server/get-upload-status";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const ParamsSchema = z.object({ id: z.uuid() });
-
 /** Progress of an upload's ingest job and, once done, the answer the upload would have had. */
-export const GET = route<{ id: string }>(
-  async (_request, { params }) => {
-    const { id } = ParamsSchema.parse(params);
-    return Response.json(await getUploadStatus(id));
-  },
-  { access: "upload" },
-);
+export const GET = route(async (_request, { params: { id } }) => Response.json(await getUploadStatus(id)), {
+  access: "upload",
+  params: UploadParams,
+});

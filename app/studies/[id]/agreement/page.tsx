@@ -1,32 +1,24 @@
 import Link from "next/link";
-import { forbidden, notFound } from "next/navigation";
-import { z } from "zod";
 import { ActionForm } from "@/components/auth/action-form";
 import { AnnotatorProgressTable } from "@/components/annotation/annotator-progress-table";
 import { ConfusionMatrixTable } from "@/components/annotation/confusion-matrix-table";
 import { DisagreementList } from "@/components/annotation/disagreement-list";
 import { HumanAgreementTable } from "@/components/annotation/human-agreement-table";
 import { JudgeAgreementTable } from "@/components/annotation/judge-agreement-table";
-import { AppError } from "@/lib/server/app-error";
+import { StudyParams } from "@/lib/contracts/route-params";
 import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { allows } from "@/lib/server/auth/roles";
 import { getStudyReport } from "@/lib/server/studies/get-agreement";
+import { loadPage, pageParams } from "@/lib/server/page-input";
 import { categoricalDimensions } from "@/lib/presenters/study-rubric";
 import { adjudicateAction } from "../../actions";
 
 export const dynamic = "force-dynamic";
 
-const ParamsSchema = z.object({ id: z.string().min(1).max(100) });
-
 export default async function AgreementPage(props: { params: Promise<{ id: string }> }) {
   const actor = await requirePageAccess("read");
-  const params = ParamsSchema.safeParse(await props.params);
-  if (!params.success) notFound();
-  const data = await getStudyReport(actor, params.data.id).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    if (error instanceof AppError && error.code === "forbidden") forbidden();
-    throw error;
-  });
+  const { id } = await pageParams(StudyParams, props.params);
+  const data = await loadPage(() => getStudyReport(actor, id));
   const { study, report } = data;
   const admin = allows(actor, "admin");
   const options = Object.fromEntries(categoricalDimensions(study.rubric).map((d) => [d.key, d.options]));

@@ -1,16 +1,16 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { z } from "zod";
+import { SuiteParams } from "@/lib/contracts/route-params";
 import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { getProtocolTable } from "@/lib/server/get-protocol-table";
 import { ProtocolTableView } from "@/components/protocol/protocol-table-view";
 import { ProtocolExportLinks } from "@/components/protocol/protocol-export-links";
 import { getSuiteCostSuccess } from "@/lib/server/get-suite-cost-success";
+import { loadPage, pageParams, pageQuery } from "@/lib/server/page-input";
 import { CostSuccessSection } from "@/components/suite/cost-success-section";
 
 export const dynamic = "force-dynamic";
 
-const ParamsSchema = z.object({ id: z.string().min(1).max(100) });
 const SearchSchema = z.object({ cost: z.enum(["agent", "total"]).catch("agent").default("agent") });
 
 interface Props {
@@ -20,11 +20,9 @@ interface Props {
 
 export default async function SuiteProtocolPage({ params, searchParams }: Props) {
   await requirePageAccess("read");
-  const parsed = ParamsSchema.safeParse(await params);
-  if (!parsed.success) notFound();
-  const table = await getProtocolTable(parsed.data.id);
-  if (!table) notFound();
-  const { cost } = SearchSchema.parse(await searchParams);
+  const { id } = await pageParams(SuiteParams, params);
+  const table = await loadPage(() => getProtocolTable(id));
+  const { cost } = await pageQuery(SearchSchema, searchParams);
   const costSuccess = await getSuiteCostSuccess(table.suite.id, cost);
   return (
     <>

@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { z } from "zod";
+import { TrajectoryParams } from "@/lib/contracts/route-params";
 import { requireRunDetailAccess } from "@/lib/server/auth/page-access";
 import { getTrajectory } from "@/lib/server/get-trajectory";
+import { loadPage, pageParams } from "@/lib/server/page-input";
 import { buildTimelineModel } from "@/lib/presenters/timeline-model";
 import { buildTrajectoryNavigation } from "@/lib/presenters/timeline-navigation";
 import { diffState } from "@/lib/presenters/state-diff";
@@ -20,14 +21,10 @@ import styles from "./page.module.css";
 
 export const dynamic = "force-dynamic";
 
-const ParamsSchema = z.object({ id: z.string().min(1).max(100), trajectoryId: z.string().min(1).max(100) });
-
 export default async function TrajectoryPage(props: { params: Promise<{ id: string; trajectoryId: string }> }) {
   await requireRunDetailAccess();
-  const params = ParamsSchema.safeParse(await props.params);
-  if (!params.success) notFound();
-  const view = await getTrajectory({ runId: params.data.id, trajectoryId: params.data.trajectoryId });
-  if (!view) notFound();
+  const { id, trajectoryId } = await pageParams(TrajectoryParams, props.params);
+  const view = await loadPage(() => getTrajectory({ runId: id, trajectoryId }));
   const { trajectory: t, task } = view;
   const navigation = buildTrajectoryNavigation(view.cells, t.id);
   if (!navigation) notFound();

@@ -1,13 +1,12 @@
 import Link from "next/link";
-import { forbidden, notFound } from "next/navigation";
-import { z } from "zod";
 import { AnnotationWorkspace } from "@/components/annotation/annotation-workspace";
 import { ShortcutHelp } from "@/components/annotation/shortcut-help";
 import { TaskPanel } from "@/components/timeline/task-panel";
 import { TimelineList } from "@/components/timeline/timeline-list";
-import { AppError } from "@/lib/server/app-error";
+import { StudyItemParams } from "@/lib/contracts/route-params";
 import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { getAnnotationItem } from "@/lib/server/studies/annotate";
+import { loadPage, pageParams } from "@/lib/server/page-input";
 import { buildReferenceLabels, queueNeighbours } from "@/lib/presenters/study-item-view";
 import { buildOptionShortcuts } from "@/lib/presenters/study-rubric";
 import { buildTimelineModel } from "@/lib/presenters/timeline-model";
@@ -15,18 +14,10 @@ import styles from "@/components/annotation/annotation.module.css";
 
 export const dynamic = "force-dynamic";
 
-const ParamsSchema = z.object({ id: z.string().min(1).max(100), itemId: z.string().min(1).max(100) });
-
 export default async function AnnotateItemPage(props: { params: Promise<{ id: string; itemId: string }> }) {
   const actor = await requirePageAccess("annotate");
-  const params = ParamsSchema.safeParse(await props.params);
-  if (!params.success) notFound();
-  const view = await getAnnotationItem(actor, params.data.id, params.data.itemId).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    if (error instanceof AppError && error.code === "forbidden") forbidden();
-    throw error;
-  });
-  if (!view) notFound();
+  const { id, itemId } = await pageParams(StudyItemParams, props.params);
+  const view = await loadPage(() => getAnnotationItem(actor, id, itemId));
   const { study, item, trajectory } = view;
   // Blind: the model is built without the judge's turn labels, so no turn shows as judge-flagged.
   const model = trajectory ? buildTimelineModel(trajectory.events, study.blind ? null : trajectory.turnLabels) : null;
