@@ -10,7 +10,8 @@ import { readFirstLine } from "./first-line";
 import { streamJsonDocument } from "./json-document-stream";
 import { openDocumentEvents, eventsOfValue, type OpenedBundle } from "./open-document";
 import type { DocumentEvent } from "./json-document-stream";
-import { openInspectEval, probeInspectEval, type StreamedTrajectory } from "./importers/inspect-eval";
+import { listInspectEntries, openInspectEval, type StreamedTrajectory } from "./importers/inspect-eval";
+import { createMemoryByteSpill, readSequentially, type ByteSpillFactory } from "./byte-spill";
 
 export type { OpenedBundle } from "./open-document";
 
@@ -23,25 +24,36 @@ export interface ReadOptions {
   createSpill?: SpillFactory;
   /** Inspect logs: the scorer whose values become rewards. */
   scorer?: string;
+  /** Where a zip waits to be read from its central directory (its end); in memory by default. */
+  createByteSpill?: ByteSpillFactory;
 }
 
-/**
- * An Inspect .eval zip is held compressed in memory (its directory sits at its end) and its members are inflated one
- * at a time; this bounds the compressed size and each member's inflated size.
- */
-const MAX_INSPECT_EVAL_BYTES = 256 * 1024 * 1024;
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+function isZip(head: Uint8Array): boolean {
+  return ZIP_MAGIC.every((byte, index) => head[index] === byte);
+}
+
+/** One member of an Inspect .eval log (one sample, the header) is parsed whole: this bounds its inflated size. */
+const MAX_INSPECT_MEMBER_BYTES = 256 * 1024 * 1024;
 
 /** An Inspect log's header and streamed trajectories as the parse events of a bundle document. */
 async function* inspectEvalEvents(
   header: Record<string, unknown>,
   trajectories: AsyncIterable<StreamedTrajectory>,
+  release: () => Promise<void>,
 ): AsyncGenerator<DocumentEvent> {
-  yield { kind: "root", type: "object" };
-  for (const [key, value] of Object.entries(header)) yield { kind: "field", key, value };
-  let index = 0;
-  for await (const { value } of trajectories) yield { kind: "item", array: "trajectories", index: index++, value };
-  yield { kind: "field", key: "trajectories", value: [] };
-  yield { kind: "field", key: "turnPredictions", value: [] };
+  try {
+    yield { kind: "root", type: "object" };
+    for (const [key, value] of Object.entries(header)) yield { kind: "field", key, value };
+    let index = 0;
+    for await (const { value } of trajectories) yield { kind: "item", array: "trajectories", index: index++, value };
+    yield { kind: "field", key: "trajectories", value: [] };
+    yield { kind: "field", key: "turnPredictions", value: [] };
+  } finally {
+    // The archive is read to its last member: its temporary file can go.
+    await release();
+  }
 }
 
 /** A JSONL header line is parsed whole; a longer first line is taken as the start of a JSON document. */
@@ -160,26 +172,59 @@ export async function openBundle(
     createSpill: options.createSpill ?? createMemorySpill,
     ...(options.scorer === undefined ? {} : { scorer: options.scorer }),
   };
-  if (isArchive(head)) {
-    const probe = await probeInspectEval(all, head, MAX_INSPECT_EVAL_BYTES);
-    if (probe.found) {
-      const opened = openInspectEval(probe.bytes, probe.entries, {
+  if (isArchive(head) && !isZip(head)) {
+    const document = await readArchiveDocument(all, limits, options.signal);
+    return openDocumentEvents(eventsOfValue(document), { ...context, fromArchive: true });
+  }
+  if (isZip(head)) {
+    // A zip's directory sits at its end: the upload is kept (on disk on the server) and read by offset.
+    const spill = (options.createByteSpill ?? createMemoryByteSpill)();
+    try {
+      for await (const chunk of all) await spill.append(chunk);
+      const source = await spill.finish();
+      const entries = await listInspectEntries(source, { maxEntries: limits.maxArchiveEntries });
+      if (!entries) {
+        const document = await readArchiveDocument(readSequentially(source), limits, options.signal);
+        await spill.dispose();
+        return openDocumentEvents(eventsOfValue(document), { ...context, fromArchive: true });
+      }
+      // Inflated bytes count against the upload's limits afresh: the archive itself was counted as it arrived.
+      const inflated = new ReadGuard(limits, options.signal);
+      const opened = await openInspectEval(source, entries, {
         fileName: options.fileName,
         scorer: options.scorer,
-        maxMemberChars: MAX_INSPECT_EVAL_BYTES,
+        maxMemberChars: MAX_INSPECT_MEMBER_BYTES,
+        onInflated: (bytes) => inflated.count(bytes),
       });
       if (!opened.ok) {
         issues.addAll(opened.issues);
+        await spill.dispose();
         return null;
       }
       const events = inspectEvalEvents(
         opened.header,
         opened.trajectories((found) => issues.addAll(found)),
+        () => spill.dispose(),
       );
-      return openDocumentEvents(events, { ...context, format: "inspect-eval", warnings: opened.warnings });
+      const bundle = await openDocumentEvents(events, {
+        ...context,
+        format: "inspect-eval",
+        warnings: opened.warnings,
+      });
+      if (!bundle) await spill.dispose();
+      return (
+        bundle && {
+          ...bundle,
+          dispose: async () => {
+            await bundle.dispose?.();
+            await spill.dispose();
+          },
+        }
+      );
+    } catch (error) {
+      await spill.dispose();
+      throw error;
     }
-    const document = await readArchiveDocument(probe.chunks, limits, options.signal);
-    return openDocumentEvents(eventsOfValue(document), { ...context, fromArchive: true });
   }
   const first = await readFirstLine(all, MAX_HEADER_LINE_BYTES);
   if (!first.found) throw new BundleInputError({ path: "", message: "the file contains only whitespace" });

@@ -25,6 +25,7 @@ import { serverConfig } from "./config";
 import { resolveRunIdentity, resolveSuiteTaskSet } from "./ingest-identity";
 import type { UploadOptions } from "./upload-options";
 import { createTempFileSpill } from "./temp-file-spill";
+import { createTempFileByteSpill } from "./temp-file-bytes";
 
 export interface IngestCounts {
   tasks: number;
@@ -302,6 +303,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
       fileName: input.fileName,
       signal: input.signal,
       createSpill: createTempFileSpill,
+      createByteSpill: createTempFileByteSpill,
       ...(input.scorer ? { scorer: input.scorer } : {}),
       limits: {
         maxDecompressedBytes: config.LOOPSCOPE_MAX_DECOMPRESSED_BYTES,

@@ -223,9 +223,16 @@ function collectSimulations(
     const rest = name.startsWith(folder) ? name.slice(folder.length) : undefined;
     if (rest !== undefined && rest !== "" && !rest.includes("/")) files.set(rest.replace(/\.json$/i, ""), name);
   }
-  if (files.size === 0) return Array.isArray(meta.simulations) ? meta.simulations : [];
-  // tau2 writes simulations in index order and reads them sorted by file name; follow the index, then the rest.
   const order = indexedIds(meta);
+  const inline = Array.isArray(meta.simulations) ? meta.simulations : [];
+  if (files.size === 0 && order.length > inline.length)
+    // The manifest and the contents disagree (a copy cut short): refused, not stored as an empty run.
+    throw new BundleInputError({
+      path: `${resultsName}:simulation_index`,
+      message: `${resultsName} lists ${order.length} simulations in simulation_index, but the archive holds ${inline.length === 0 ? "none" : `only ${inline.length}`} (no ${folder}<id>.json files)`,
+    });
+  if (files.size === 0) return inline;
+  // tau2 writes simulations in index order and reads them sorted by file name; follow the index, then the rest.
   for (const id of order) {
     if (!files.has(id))
       throw new BundleInputError({

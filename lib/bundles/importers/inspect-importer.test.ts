@@ -5,6 +5,7 @@ import type { Trajectory } from "../schema/trajectory";
 import {
   INSPECT_FIXTURE_FIGURES,
   makeInspectEvalLog,
+  makeInspectEvalMembers,
   makeInspectHeader,
   makeInspectJsonLog,
 } from "@/lib/testing/inspect-log";
@@ -224,6 +225,32 @@ describe("bad Inspect logs are refused with a located issue", () => {
     expect(json.issues.issues).toEqual([
       { path: "version", message: 'unknown Inspect log version "2"; this importer reads versions 1, 2, 3' },
     ]);
+  });
+
+  it("a log whose summaries.json lists samples the archive does not hold (manifest and contents disagree)", async () => {
+    const { opened, issues } = await readInspect(
+      makeInspectEvalLog({}, { "samples/b_epoch_2.json": null, "samples/d_epoch_1.json": null }),
+      "x.eval",
+    );
+    expect(opened).toBeNull();
+    expect(issues.issues.map((issue) => issue.path)).toEqual(["summaries.json[3]", "summaries.json[6]"]);
+    expect(issues.issues[0]?.message).toMatch(
+      /lists sample "b" epoch 2, but the archive holds no samples\/b_epoch_2\.json; the log and its contents disagree/,
+    );
+  });
+
+  it("a log whose samples were all removed but summaries.json still lists them", async () => {
+    const members = Object.fromEntries(
+      Object.keys(makeInspectEvalMembers())
+        .filter((name) => name.startsWith("samples/"))
+        .map((name) => [name, null]),
+    );
+    const { opened, issues } = await readInspect(makeInspectEvalLog({}, members), "x.eval");
+    expect(opened).toBeNull();
+    expect(issues.issues.at(-1)).toEqual({
+      path: "summaries.json",
+      message: "summaries.json lists 8 samples the archive does not hold (the first 5 are named)",
+    });
   });
 
   it("a zip that is neither an Inspect log nor a tau2 directory is still reported as before", async () => {
