@@ -8,7 +8,8 @@ import { DEFAULT_READ_LIMITS, ReadGuard, type ReadLimits } from "./read-limits";
 import { createMemorySpill, type SpillFactory } from "./record-spill";
 import { readFirstLine } from "./first-line";
 import { streamJsonDocument } from "./json-document-stream";
-import { openDocumentEvents, eventsOfValue, type OpenedBundle } from "./open-document";
+import { openDocumentEvents, eventsOfValue, type DocumentContext, type OpenedBundle } from "./open-document";
+import { Utf8Watch } from "./utf8-watch";
 import type { DocumentEvent } from "./json-document-stream";
 import { listInspectEntries, openInspectEval, type StreamedTrajectory } from "./importers/inspect-eval";
 import { createMemoryByteSpill, readSequentially, type ByteSpillFactory } from "./byte-spill";
@@ -172,10 +173,7 @@ export async function openBundle(
     createSpill: options.createSpill ?? createMemorySpill,
     ...(options.scorer === undefined ? {} : { scorer: options.scorer }),
   };
-  if (isArchive(head) && !isZip(head)) {
-    const document = await readArchiveDocument(all, limits, options.signal);
-    return openDocumentEvents(eventsOfValue(document), { ...context, fromArchive: true });
-  }
+  if (isArchive(head) && !isZip(head)) return openArchive(all, context, limits, options.signal);
   if (isZip(head)) {
     // A zip's directory sits at its end: the upload is kept (on disk on the server) and read by offset.
     const spill = (options.createByteSpill ?? createMemoryByteSpill)();
@@ -184,9 +182,9 @@ export async function openBundle(
       const source = await spill.finish();
       const entries = await listInspectEntries(source, { maxEntries: limits.maxArchiveEntries });
       if (!entries) {
-        const document = await readArchiveDocument(readSequentially(source), limits, options.signal);
+        const bundle = await openArchive(readSequentially(source), context, limits, options.signal);
         await spill.dispose();
-        return openDocumentEvents(eventsOfValue(document), { ...context, fromArchive: true });
+        return bundle;
       }
       // Inflated bytes count against the upload's limits afresh: the archive itself was counted as it arrived.
       const inflated = new ReadGuard(limits, options.signal);
@@ -226,6 +224,33 @@ export async function openBundle(
       throw error;
     }
   }
+  const utf8 = new Utf8Watch();
+  const opened = await openText(utf8.watch(all), context, limits, issues);
+  utf8.reportTo((warning) => opened?.warnings.push(warning));
+  return opened;
+}
+
+/** A tau2 results directory packed as .zip or .tar, assembled into one tau2 document. */
+async function openArchive(
+  chunks: Chunks,
+  context: DocumentContext,
+  limits: ReadLimits,
+  signal: AbortSignal | undefined,
+): Promise<OpenedBundle | null> {
+  const warnings: string[] = [];
+  const document = await readArchiveDocument(chunks, limits, signal, warnings);
+  const opened = await openDocumentEvents(eventsOfValue(document), { ...context, fromArchive: true });
+  opened?.warnings.push(...warnings);
+  return opened;
+}
+
+/** A JSONL bundle or a JSON document (Loopscope, tau2, tau-bench, Inspect's .json log). */
+async function openText(
+  all: Chunks,
+  context: DocumentContext,
+  limits: ReadLimits,
+  issues: IssueCollector,
+): Promise<OpenedBundle | null> {
   const first = await readFirstLine(all, MAX_HEADER_LINE_BYTES);
   if (!first.found) throw new BundleInputError({ path: "", message: "the file contains only whitespace" });
   const headerValue =
@@ -233,7 +258,7 @@ export async function openBundle(
   if (headerValue !== undefined) {
     const lines = splitLines(first.rest, undefined, first.line - 1)[Symbol.asyncIterator]();
     await lines.next();
-    return openJsonl(lines, headerValue, first.line, decoded.compressed, issues);
+    return openJsonl(lines, headerValue, first.line, context.compressed, issues);
   }
   const events = streamJsonDocument(first.rest, { maxDepth: limits.maxJsonDepth, lineOffset: first.line - 1 });
   return openDocumentEvents(events, context);

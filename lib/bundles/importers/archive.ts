@@ -5,6 +5,7 @@ import { peek, type Chunks } from "../decode-body";
 import { BundleInputError } from "../issues";
 import { DecompressedTooLargeError, ReadGuard, type ReadLimits } from "../read-limits";
 import { isRecord } from "./json-value";
+import { invalidUtf8Warning } from "../utf8-watch";
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
@@ -170,7 +171,10 @@ async function readTarMembers(chunks: Chunks, budget: MemberBudget): Promise<Map
   return members;
 }
 
-function parseMember(name: string, data: Uint8Array): unknown {
+/** Members whose bytes are not UTF-8 are read leniently (as U+FFFD) and named in `warnings`. */
+function parseMember(name: string, data: Uint8Array, warnings: string[]): unknown {
+  const warning = invalidUtf8Warning(name, data);
+  if (warning !== undefined) warnings.push(warning);
   const text = new TextDecoder("utf-8").decode(data).replace(/^\uFEFF/, "");
   try {
     return JSON.parse(text);
@@ -216,6 +220,7 @@ function collectSimulations(
   members: Map<string, Uint8Array>,
   resultsName: string,
   meta: Record<string, unknown>,
+  warnings: string[],
 ): unknown[] {
   const folder = resultsName.slice(0, resultsName.length - RESULTS_FILE.length) + SIMULATIONS_DIR;
   const files = new Map<string, string>();
@@ -244,7 +249,7 @@ function collectSimulations(
   const rest = [...files.keys()].filter((id) => !listed.has(id)).sort();
   return [...order, ...rest].map((id) => {
     const name = files.get(id) ?? "";
-    return parseMember(name, members.get(name) ?? new Uint8Array());
+    return parseMember(name, members.get(name) ?? new Uint8Array(), warnings);
   });
 }
 
@@ -252,13 +257,18 @@ function collectSimulations(
  * Reads a tau2 results directory packed as .zip or .tar into one tau2 results document.
  * Members stream through with every limit checked as bytes arrive; only JSON members are kept.
  */
-export async function readArchiveDocument(chunks: Chunks, limits: ReadLimits, signal?: AbortSignal): Promise<unknown> {
+export async function readArchiveDocument(
+  chunks: Chunks,
+  limits: ReadLimits,
+  signal?: AbortSignal,
+  warnings: string[] = [],
+): Promise<unknown> {
   const { head, all } = await peek(chunks, ZIP_MAGIC.length);
   const isZip = ZIP_MAGIC.every((byte, index) => head[index] === byte);
   const budget = new MemberBudget(limits, new ReadGuard(limits, signal));
   const members = isZip ? await readZipMembers(all, budget) : await readTarMembers(all, budget);
   const resultsName = findResults(members);
-  const meta = parseMember(resultsName, members.get(resultsName) ?? new Uint8Array());
+  const meta = parseMember(resultsName, members.get(resultsName) ?? new Uint8Array(), warnings);
   if (!isRecord(meta))
     throw new BundleInputError({
       path: resultsName,
@@ -268,6 +278,6 @@ export async function readArchiveDocument(chunks: Chunks, limits: ReadLimits, si
     timestamp: meta.timestamp,
     info: meta.info,
     tasks: meta.tasks,
-    simulations: collectSimulations(members, resultsName, meta),
+    simulations: collectSimulations(members, resultsName, meta, warnings),
   };
 }

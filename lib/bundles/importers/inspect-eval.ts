@@ -5,6 +5,7 @@ import { checkInspectVersion, isInspectLog } from "./inspect-header";
 import { InspectTaskList, startInspectConversion, summarizeInspectConversion } from "./inspect-convert";
 import { listZipEntries, readZipEntry, TooManyMembersError, type ZipEntry, type ZipReadLimits } from "./inspect-zip";
 import type { RandomAccessBytes } from "../byte-spill";
+import { invalidUtf8Warning } from "../utf8-watch";
 import { isRecord } from "./json-value";
 
 const HEADER = "header.json";
@@ -41,7 +42,8 @@ export type InspectEvalOpening =
     }
   | { ok: false; issues: BundleIssue[] };
 
-type MemberReader = (entry: ZipEntry) => Promise<{ ok: true; value: unknown } | { ok: false; issue: BundleIssue }>;
+type MemberRead = { ok: true; value: unknown; warning?: string } | { ok: false; issue: BundleIssue };
+type MemberReader = (entry: ZipEntry) => Promise<MemberRead>;
 
 /** Decompresses and parses one member; a member that is not JSON is located by its name. */
 async function readJsonMember(
@@ -49,7 +51,7 @@ async function readJsonMember(
   entry: ZipEntry,
   maxChars: number,
   onInflated: ZipReadLimits["onInflated"],
-): Promise<{ ok: true; value: unknown } | { ok: false; issue: BundleIssue }> {
+): Promise<MemberRead> {
   if (entry.size > maxChars) {
     return {
       ok: false,
@@ -61,8 +63,9 @@ async function readJsonMember(
   }
   const inflated = await readZipEntry(source, entry, onInflated ? { onInflated } : {});
   const text = new TextDecoder("utf-8").decode(inflated).replace(/^\uFEFF/, "");
+  const warning = invalidUtf8Warning(entry.name, inflated);
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: JSON.parse(text), ...(warning === undefined ? {} : { warning }) };
   } catch (error) {
     return {
       ok: false,
@@ -154,6 +157,7 @@ export async function openInspectEval(
   const tasks = new InspectTaskList();
   for (const entry of samples) {
     const parsed = await read(entry);
+    if (parsed.ok && parsed.warning !== undefined) log.warnings.push(parsed.warning);
     if (!parsed.ok) log.issues.push(parsed.issue);
     else if (!isRecord(parsed.value))
       log.issues.push({ path: entry.name, message: `${entry.name} must hold one sample (a JSON object)` });

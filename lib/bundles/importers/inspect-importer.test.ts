@@ -192,6 +192,22 @@ describe("Inspect .eval fixture (4 samples x 2 epochs, two scorers, a sample err
   });
 });
 
+describe("Inspect members that are not UTF-8", () => {
+  it("are read leniently and named in the warnings", async () => {
+    const members = makeInspectEvalMembers();
+    const name = "samples/a_epoch_2.json";
+    const sample = members[name] ?? new Uint8Array();
+    const at = Buffer.from(sample).indexOf(Buffer.from("weather"));
+    const broken = Uint8Array.from(sample);
+    broken[at] = 0xff;
+    const { opened, issues } = await readInspect(zipSync({ ...members, [name]: broken }), "x.eval");
+    expect(issues.issues).toEqual([]);
+    expect(opened?.warnings).toContain(
+      `${name} is not valid UTF-8; its invalid bytes were stored as U+FFFD (the replacement character)`,
+    );
+  });
+});
+
 describe("bad Inspect logs are refused with a located issue", () => {
   it("a zip with Inspect members but no header.json", async () => {
     const { opened, issues } = await readInspect(makeInspectEvalLog({}, { "header.json": null }), "x.eval");
