@@ -191,7 +191,8 @@ export async function openBundle(
       const opened = await openInspectEval(source, entries, {
         fileName: options.fileName,
         scorer: options.scorer,
-        maxMemberChars: MAX_INSPECT_MEMBER_BYTES,
+        // A member that declares more than the upload may inflate to is refused before anything is allocated.
+        maxMemberChars: Math.min(MAX_INSPECT_MEMBER_BYTES, limits.maxDecompressedBytes),
         onInflated: (bytes) => inflated.count(bytes),
       });
       if (!opened.ok) {
