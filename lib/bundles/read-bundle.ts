@@ -12,6 +12,7 @@ import { openDocumentEvents, eventsOfValue, type DocumentContext, type OpenedBun
 import { Utf8Watch } from "./utf8-watch";
 import type { DocumentEvent } from "./json-document-stream";
 import { listInspectEntries, openInspectEval, type StreamedTrajectory } from "./importers/inspect-eval";
+import { zipMemberCount } from "./importers/inspect-zip";
 import { createMemoryByteSpill, readSequentially, type ByteSpillFactory } from "./byte-spill";
 
 export type { OpenedBundle } from "./open-document";
@@ -180,6 +181,13 @@ export async function openBundle(
     try {
       for await (const chunk of all) await spill.append(chunk);
       const source = await spill.finish();
+      // Counted from the directory before any member is read, by either zip reader.
+      const count = await zipMemberCount(source);
+      if (count !== null && count > limits.maxArchiveEntries)
+        throw new BundleInputError({
+          path: "",
+          message: `the zip archive has ${count} members, more than the limit of ${limits.maxArchiveEntries} (LOOPSCOPE_MAX_ARCHIVE_ENTRIES)`,
+        });
       const entries = await listInspectEntries(source, { maxEntries: limits.maxArchiveEntries });
       if (!entries) {
         const bundle = await openArchive(readSequentially(source), context, limits, options.signal);

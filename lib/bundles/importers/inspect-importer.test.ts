@@ -276,3 +276,22 @@ describe("bad Inspect logs are refused with a located issue", () => {
     expect(issues.issues[0]?.message).toMatch(/holds no results\.json/);
   });
 });
+
+describe("zip member count", () => {
+  it("is checked from the central directory before either zip reader reads a member", async () => {
+    const members = Object.fromEntries(
+      Array.from({ length: 2_000 }, (_, index) => [`r/simulations/${index}.json`, new Uint8Array(0)]),
+    );
+    const issues = new IssueCollector();
+    async function* once() {
+      yield zipSync(members, { level: 0 });
+    }
+    const error = await openBundle(once(), issues, { fileName: "many.zip", limits: { maxArchiveEntries: 1000 } }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(BundleInputError);
+    expect((error as BundleInputError).issue.message).toBe(
+      "the zip archive has 2000 members, more than the limit of 1000 (LOOPSCOPE_MAX_ARCHIVE_ENTRIES)",
+    );
+  });
+});

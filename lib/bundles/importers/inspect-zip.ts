@@ -109,6 +109,15 @@ function applyZip64(entry: ZipEntry, extra: Uint8Array): void {
   }
 }
 
+/** How many members the central directory declares, or null when the bytes are not a readable zip. */
+export async function zipMemberCount(source: RandomAccessBytes): Promise<number | null> {
+  try {
+    return (await directoryBounds(source)).count;
+  } catch {
+    return null;
+  }
+}
+
 /** Lists the members of a zip from its central directory (read alone, at the end of the file). */
 export async function listZipEntries(source: RandomAccessBytes, limits: ZipReadLimits): Promise<ZipEntry[]> {
   const { count, size, offset } = await directoryBounds(source);
