@@ -8,9 +8,12 @@ import { DEFAULT_READ_LIMITS, ReadGuard, type ReadLimits } from "./read-limits";
 import { createMemorySpill, type SpillFactory } from "./record-spill";
 import { readFirstLine } from "./first-line";
 import { streamJsonDocument } from "./json-document-stream";
-import { openDocumentEvents, eventsOfValue, type OpenedBundle } from "./open-document";
+import { openDocumentEvents, eventsOfValue, type DocumentContext, type OpenedBundle } from "./open-document";
+import { Utf8Watch } from "./utf8-watch";
 import type { DocumentEvent } from "./json-document-stream";
-import { openInspectEval, probeInspectEval, type StreamedTrajectory } from "./importers/inspect-eval";
+import { listInspectEntries, openInspectEval, type StreamedTrajectory } from "./importers/inspect-eval";
+import { zipMemberCount } from "./importers/inspect-zip";
+import { createMemoryByteSpill, readSequentially, type ByteSpillFactory } from "./byte-spill";
 
 export type { OpenedBundle } from "./open-document";
 
@@ -23,25 +26,36 @@ export interface ReadOptions {
   createSpill?: SpillFactory;
   /** Inspect logs: the scorer whose values become rewards. */
   scorer?: string;
+  /** Where a zip waits to be read from its central directory (its end); in memory by default. */
+  createByteSpill?: ByteSpillFactory;
 }
 
-/**
- * An Inspect .eval zip is held compressed in memory (its directory sits at its end) and its members are inflated one
- * at a time; this bounds the compressed size and each member's inflated size.
- */
-const MAX_INSPECT_EVAL_BYTES = 256 * 1024 * 1024;
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+function isZip(head: Uint8Array): boolean {
+  return ZIP_MAGIC.every((byte, index) => head[index] === byte);
+}
+
+/** One member of an Inspect .eval log (one sample, the header) is parsed whole: this bounds its inflated size. */
+const MAX_INSPECT_MEMBER_BYTES = 256 * 1024 * 1024;
 
 /** An Inspect log's header and streamed trajectories as the parse events of a bundle document. */
 async function* inspectEvalEvents(
   header: Record<string, unknown>,
   trajectories: AsyncIterable<StreamedTrajectory>,
+  release: () => Promise<void>,
 ): AsyncGenerator<DocumentEvent> {
-  yield { kind: "root", type: "object" };
-  for (const [key, value] of Object.entries(header)) yield { kind: "field", key, value };
-  let index = 0;
-  for await (const { value } of trajectories) yield { kind: "item", array: "trajectories", index: index++, value };
-  yield { kind: "field", key: "trajectories", value: [] };
-  yield { kind: "field", key: "turnPredictions", value: [] };
+  try {
+    yield { kind: "root", type: "object" };
+    for (const [key, value] of Object.entries(header)) yield { kind: "field", key, value };
+    let index = 0;
+    for await (const { value } of trajectories) yield { kind: "item", array: "trajectories", index: index++, value };
+    yield { kind: "field", key: "trajectories", value: [] };
+    yield { kind: "field", key: "turnPredictions", value: [] };
+  } finally {
+    // The archive is read to its last member: its temporary file can go.
+    await release();
+  }
 }
 
 /** A JSONL header line is parsed whole; a longer first line is taken as the start of a JSON document. */
@@ -160,27 +174,92 @@ export async function openBundle(
     createSpill: options.createSpill ?? createMemorySpill,
     ...(options.scorer === undefined ? {} : { scorer: options.scorer }),
   };
-  if (isArchive(head)) {
-    const probe = await probeInspectEval(all, head, MAX_INSPECT_EVAL_BYTES);
-    if (probe.found) {
-      const opened = openInspectEval(probe.bytes, probe.entries, {
+  if (isArchive(head) && !isZip(head)) return openArchive(all, context, limits, options.signal);
+  if (isZip(head)) {
+    // A zip's directory sits at its end: the upload is kept (on disk on the server) and read by offset.
+    const spill = (options.createByteSpill ?? createMemoryByteSpill)();
+    try {
+      for await (const chunk of all) await spill.append(chunk);
+      const source = await spill.finish();
+      // Counted from the directory before any member is read, by either zip reader.
+      const count = await zipMemberCount(source);
+      if (count !== null && count > limits.maxArchiveEntries)
+        throw new BundleInputError({
+          path: "",
+          message: `the zip archive has ${count} members, more than the limit of ${limits.maxArchiveEntries} (LOOPSCOPE_MAX_ARCHIVE_ENTRIES)`,
+        });
+      const entries = await listInspectEntries(source, { maxEntries: limits.maxArchiveEntries });
+      if (!entries) {
+        const bundle = await openArchive(readSequentially(source), context, limits, options.signal);
+        await spill.dispose();
+        return bundle;
+      }
+      // Inflated bytes count against the upload's limits afresh: the archive itself was counted as it arrived.
+      const inflated = new ReadGuard(limits, options.signal);
+      const opened = await openInspectEval(source, entries, {
         fileName: options.fileName,
         scorer: options.scorer,
-        maxMemberChars: MAX_INSPECT_EVAL_BYTES,
+        // A member that declares more than the upload may inflate to is refused before anything is allocated.
+        maxMemberChars: Math.min(MAX_INSPECT_MEMBER_BYTES, limits.maxDecompressedBytes),
+        onInflated: (bytes) => inflated.count(bytes),
       });
       if (!opened.ok) {
         issues.addAll(opened.issues);
+        await spill.dispose();
         return null;
       }
       const events = inspectEvalEvents(
         opened.header,
         opened.trajectories((found) => issues.addAll(found)),
+        () => spill.dispose(),
       );
-      return openDocumentEvents(events, { ...context, format: "inspect-eval", warnings: opened.warnings });
+      const bundle = await openDocumentEvents(events, {
+        ...context,
+        format: "inspect-eval",
+        warnings: opened.warnings,
+      });
+      if (!bundle) await spill.dispose();
+      return (
+        bundle && {
+          ...bundle,
+          dispose: async () => {
+            await bundle.dispose?.();
+            await spill.dispose();
+          },
+        }
+      );
+    } catch (error) {
+      await spill.dispose();
+      throw error;
     }
-    const document = await readArchiveDocument(probe.chunks, limits, options.signal);
-    return openDocumentEvents(eventsOfValue(document), { ...context, fromArchive: true });
   }
+  const utf8 = new Utf8Watch();
+  const opened = await openText(utf8.watch(all), context, limits, issues);
+  utf8.reportTo((warning) => opened?.warnings.push(warning));
+  return opened;
+}
+
+/** A tau2 results directory packed as .zip or .tar, assembled into one tau2 document. */
+async function openArchive(
+  chunks: Chunks,
+  context: DocumentContext,
+  limits: ReadLimits,
+  signal: AbortSignal | undefined,
+): Promise<OpenedBundle | null> {
+  const warnings: string[] = [];
+  const document = await readArchiveDocument(chunks, limits, signal, warnings);
+  const opened = await openDocumentEvents(eventsOfValue(document), { ...context, fromArchive: true });
+  opened?.warnings.push(...warnings);
+  return opened;
+}
+
+/** A JSONL bundle or a JSON document (Loopscope, tau2, tau-bench, Inspect's .json log). */
+async function openText(
+  all: Chunks,
+  context: DocumentContext,
+  limits: ReadLimits,
+  issues: IssueCollector,
+): Promise<OpenedBundle | null> {
   const first = await readFirstLine(all, MAX_HEADER_LINE_BYTES);
   if (!first.found) throw new BundleInputError({ path: "", message: "the file contains only whitespace" });
   const headerValue =
@@ -188,7 +267,7 @@ export async function openBundle(
   if (headerValue !== undefined) {
     const lines = splitLines(first.rest, undefined, first.line - 1)[Symbol.asyncIterator]();
     await lines.next();
-    return openJsonl(lines, headerValue, first.line, decoded.compressed, issues);
+    return openJsonl(lines, headerValue, first.line, context.compressed, issues);
   }
   const events = streamJsonDocument(first.rest, { maxDepth: limits.maxJsonDepth, lineOffset: first.line - 1 });
   return openDocumentEvents(events, context);

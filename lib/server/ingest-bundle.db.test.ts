@@ -130,6 +130,53 @@ describe("ingestBundle", () => {
     expect(events[1]?.output).toEqual({ note: "c\uFFFDd" });
   });
 
+  it("stores invalid UTF-8 in JSONL as U+FFFD and says so in the result's warnings; a JSON document is refused at the byte", async () => {
+    const bundle = makeBundle({
+      trajectories: [makeTrajectory({ events: [{ kind: "user_message", text: "caf\u00e9 MARKER" }] })],
+    });
+    // "é" is C3 A9; a lone C3 followed by "x" is not UTF-8.
+    const breakIt = (text: Buffer) => {
+      const at = text.indexOf(Buffer.from("\u00e9"));
+      return Buffer.concat([text.subarray(0, at), Buffer.from([0xc3, 0x78]), text.subarray(at + 2)]);
+    };
+    const jsonl = breakIt(Buffer.from(toJsonl(bundle)));
+    for (const [bytes, name] of [
+      [jsonl, "latin.jsonl"],
+      [gzipSync(jsonl), "latin.jsonl.gz"],
+    ] as const) {
+      const result = await ingest(bytes, name);
+      if (result.kind !== "stored") throw new Error(JSON.stringify(result));
+      expect(result.warnings).toEqual([expect.stringMatching(/^the upload is not valid UTF-8 .*stored as U\+FFFD/)]);
+      const event = await db().event.findFirstOrThrow({
+        where: { trajectory: { runId: result.runs[0]?.id ?? "" }, text: { contains: "MARKER" } },
+      });
+      expect(event.text).toBe("caf\uFFFDx MARKER");
+    }
+    const json = await ingest(breakIt(Buffer.from(JSON.stringify(bundle))), "latin.json");
+    expect(json).toMatchObject({
+      kind: "invalid",
+      issues: [{ line: 1, message: expect.stringMatching(/utf-8 \(line 1, column \d+\)/) }],
+    });
+    const clean = await ingest(toJsonl(makeBundle()), "clean.jsonl");
+    expect(clean.kind === "stored" && clean.warnings).toEqual([]);
+  });
+
+  it("reports trajectories counted so far with the bytes read, not 0 until the end", async () => {
+    const progress: { phase: string; trajectories: number }[] = [];
+    const result = await ingestBundle({
+      chunks: chunksOf(toJsonl(bigBundle(2500)), 4096),
+      fileName: "progress.jsonl",
+      onProgress: ({ phase, trajectories }) => progress.push({ phase, trajectories }),
+    });
+    expect(result).toMatchObject({ kind: "stored", counts: { trajectories: 2500 } });
+    const reading = progress.filter((entry) => entry.phase === "reading");
+    // After the first batch of 1,000 is written, byte progress carries the count instead of resetting it to 0.
+    const firstCounted = reading.findIndex((entry) => entry.trajectories > 0);
+    expect(firstCounted).toBeGreaterThan(0);
+    expect(reading.slice(firstCounted).every((entry) => entry.trajectories > 0)).toBe(true);
+    expect(Math.max(...reading.map((entry) => entry.trajectories))).toBeGreaterThanOrEqual(2000);
+  });
+
   it("rejects a truncated gzip file with a readable issue", async () => {
     const gz = gzipSync(toJsonl(bigBundle(20)));
     const result = await ingest(gz.subarray(0, Math.floor(gz.length / 2)), "cut.jsonl.gz");

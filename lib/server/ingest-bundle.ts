@@ -26,6 +26,7 @@ import { serverConfig } from "./config";
 import { resolveRunIdentity, resolveSuiteTaskSet } from "./ingest-identity";
 import type { UploadOptions } from "./upload-options";
 import { createTempFileSpill } from "./temp-file-spill";
+import { createTempFileByteSpill } from "./temp-file-bytes";
 
 export interface IngestCounts {
   tasks: number;
@@ -189,6 +190,7 @@ async function writeBundle(
   input: IngestInput,
   issues: IssueCollector,
   bundleId: string,
+  counts: IngestCounts,
 ) {
   const { header } = opened;
   await insertPendingBundle(tx, {
@@ -246,7 +248,7 @@ async function writeBundle(
   );
 
   const rules = scoringRulesFor(opened.format);
-  const counts: IngestCounts = { tasks: header.tasks.length, trajectories: 0, events: 0, turnPredictions: 0 };
+  counts.tasks = header.tasks.length;
   const buffer = new RowBuffer(tx);
   const report = (phase: IngestProgress["phase"]) => input.onProgress?.({ phase, bytes: tap.bytes, ...counts });
   for await (const record of opened.records) {
@@ -310,8 +312,16 @@ async function writeBundle(
  */
 export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
   const config = serverConfig();
+  // Shared with the writer, so progress reported as bytes arrive carries the records counted so far.
+  const counts: IngestCounts = { tasks: 0, trajectories: 0, events: 0, turnPredictions: 0 };
   const tap = new ByteTap(config.LOOPSCOPE_MAX_UPLOAD_BYTES, (bytes) =>
-    input.onProgress?.({ phase: "reading", bytes, trajectories: 0, events: 0, turnPredictions: 0 }),
+    input.onProgress?.({
+      phase: "reading",
+      bytes,
+      trajectories: counts.trajectories,
+      events: counts.events,
+      turnPredictions: counts.turnPredictions,
+    }),
   );
   const issues = new IssueCollector();
   const bundleId = randomUUID();
@@ -320,6 +330,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
       fileName: input.fileName,
       signal: input.signal,
       createSpill: createTempFileSpill,
+      createByteSpill: createTempFileByteSpill,
       ...(input.scorer ? { scorer: input.scorer } : {}),
       limits: {
         maxDecompressedBytes: config.LOOPSCOPE_MAX_DECOMPRESSED_BYTES,
@@ -336,7 +347,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
         return duplicateResult(existing);
       }
     }
-    const written = await inIngestTransaction((tx) => writeBundle(tx, opened, tap, input, issues, bundleId));
+    const written = await inIngestTransaction((tx) => writeBundle(tx, opened, tap, input, issues, bundleId, counts));
     return {
       kind: "stored",
       duplicate: false,

@@ -1,4 +1,7 @@
-import { zipSync, strToU8 } from "fflate";
+import { createWriteStream } from "node:fs";
+import { once } from "node:events";
+import { randomBytes } from "node:crypto";
+import { Zip, ZipPassThrough, zipSync, strToU8 } from "fflate";
 
 /**
  * A small Inspect AI log written the way Inspect writes one, for unit, DB and E2E tests:
@@ -199,4 +202,48 @@ export function makeInspectEvalLog(
   overrides: Record<string, string | null> = {},
 ): Uint8Array {
   return zipSync(makeInspectEvalMembers(options, overrides), { level: 6 });
+}
+
+/**
+ * Writes an .eval log of `samples` samples (one epoch each) to `path` member by member, each sample padded
+ * with `paddingBytes` of random (incompressible) text, so the file is about as large as its samples: a log
+ * that would cost its whole size in memory if read at once. Nothing large is held while it is written.
+ */
+export async function writeLargeInspectEval(path: string, samples: number, paddingBytes: number): Promise<number> {
+  const out = createWriteStream(path);
+  let written = 0;
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else {
+      written += chunk.length;
+      out.write(chunk);
+    }
+  });
+  const add = async (name: string, text: string) => {
+    const member = new ZipPassThrough(name);
+    zip.add(member);
+    member.push(strToU8(text), true);
+    if (out.writableNeedDrain) await once(out, "drain");
+  };
+  const template = makeInspectSamples()[0] ?? {};
+  const ids = Array.from({ length: samples }, (_, index) => `s${index}`);
+  for (const id of ids)
+    await add(
+      `samples/${id}_epoch_1.json`,
+      JSON.stringify({
+        ...template,
+        id,
+        epoch: 1,
+        metadata: { padding: randomBytes(paddingBytes).toString("base64") },
+      }),
+    );
+  const header = makeInspectHeader({ runId: `large${samples}` });
+  await add("summaries.json", JSON.stringify(ids.map((id) => ({ id, epoch: 1 }))));
+  await add("header.json", JSON.stringify(header));
+  zip.end();
+  out.end();
+  await once(out, "finish");
+  if (failure) throw failure;
+  return written;
 }

@@ -169,6 +169,35 @@ describe("readArchiveDocument", () => {
     expect(error.issue.path).toBe(`simulations/${first}.json`);
   });
 
+  it("rejects an archive whose results.json lists simulations it does not hold, instead of storing an empty run", async () => {
+    const files = dirFiles(real, "run/");
+    for (const name of Object.keys(files)) if (name.includes("/simulations/")) delete files[name];
+    const error = await inputError(readArchiveDocument(chunksOf(zipSync(files)), limitsOf(50_000_000)));
+    expect(error.issue.path).toBe("run/results.json:simulation_index");
+    expect(error.issue.message).toBe(
+      `run/results.json lists ${real.simulations.length} simulations in simulation_index, but the archive holds none (no run/simulations/<id>.json files)`,
+    );
+  });
+
+  it("reads non-ASCII PAX paths (données/results.json) exactly: PAX record lengths count bytes", async () => {
+    const files = dirFiles(real, "données/");
+    const parts: Uint8Array[] = [];
+    for (const [name, data] of Object.entries(files)) {
+      const body = ` path=${name}\n`;
+      let length = encoder.encode(body).length + 2;
+      while (encoder.encode(`${length}${body}`).length !== length) length += 1;
+      const record = encoder.encode(`${length}${body}`);
+      expect(record.length).toBe(length);
+      // "é" is one character but two bytes: a reader that counted characters would cut the path short.
+      expect(`${length}${body}`.length).toBeLessThan(length);
+      parts.push(tarHeader("PaxHeader/x", record.length, "x"), record, pad(record.length));
+      parts.push(tarHeader("fallback-name.json", data.length, "0"), data, pad(data.length));
+    }
+    parts.push(new Uint8Array(1024));
+    const tar = Buffer.concat(parts);
+    await expect(readArchiveDocument(chunksOf(tar), limitsOf(50_000_000))).resolves.toEqual(monolithic);
+  });
+
   it("rejects archives whose JSON exceeds the decompressed size limit, naming the limit", async () => {
     await expect(readArchiveDocument(chunksOf(buildTar(dirFiles(real, ""), "gnu")), limitsOf(10_000))).rejects.toThrow(
       /10000/,

@@ -5,6 +5,7 @@ import { peek, type Chunks } from "../decode-body";
 import { BundleInputError } from "../issues";
 import { DecompressedTooLargeError, ReadGuard, type ReadLimits } from "../read-limits";
 import { isRecord } from "./json-value";
+import { invalidUtf8Warning } from "../utf8-watch";
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
@@ -170,7 +171,10 @@ async function readTarMembers(chunks: Chunks, budget: MemberBudget): Promise<Map
   return members;
 }
 
-function parseMember(name: string, data: Uint8Array): unknown {
+/** Members whose bytes are not UTF-8 are read leniently (as U+FFFD) and named in `warnings`. */
+function parseMember(name: string, data: Uint8Array, warnings: string[]): unknown {
+  const warning = invalidUtf8Warning(name, data);
+  if (warning !== undefined) warnings.push(warning);
   const text = new TextDecoder("utf-8").decode(data).replace(/^\uFEFF/, "");
   try {
     return JSON.parse(text);
@@ -216,6 +220,7 @@ function collectSimulations(
   members: Map<string, Uint8Array>,
   resultsName: string,
   meta: Record<string, unknown>,
+  warnings: string[],
 ): unknown[] {
   const folder = resultsName.slice(0, resultsName.length - RESULTS_FILE.length) + SIMULATIONS_DIR;
   const files = new Map<string, string>();
@@ -223,9 +228,16 @@ function collectSimulations(
     const rest = name.startsWith(folder) ? name.slice(folder.length) : undefined;
     if (rest !== undefined && rest !== "" && !rest.includes("/")) files.set(rest.replace(/\.json$/i, ""), name);
   }
-  if (files.size === 0) return Array.isArray(meta.simulations) ? meta.simulations : [];
-  // tau2 writes simulations in index order and reads them sorted by file name; follow the index, then the rest.
   const order = indexedIds(meta);
+  const inline = Array.isArray(meta.simulations) ? meta.simulations : [];
+  if (files.size === 0 && order.length > inline.length)
+    // The manifest and the contents disagree (a copy cut short): refused, not stored as an empty run.
+    throw new BundleInputError({
+      path: `${resultsName}:simulation_index`,
+      message: `${resultsName} lists ${order.length} simulations in simulation_index, but the archive holds ${inline.length === 0 ? "none" : `only ${inline.length}`} (no ${folder}<id>.json files)`,
+    });
+  if (files.size === 0) return inline;
+  // tau2 writes simulations in index order and reads them sorted by file name; follow the index, then the rest.
   for (const id of order) {
     if (!files.has(id))
       throw new BundleInputError({
@@ -237,7 +249,7 @@ function collectSimulations(
   const rest = [...files.keys()].filter((id) => !listed.has(id)).sort();
   return [...order, ...rest].map((id) => {
     const name = files.get(id) ?? "";
-    return parseMember(name, members.get(name) ?? new Uint8Array());
+    return parseMember(name, members.get(name) ?? new Uint8Array(), warnings);
   });
 }
 
@@ -245,13 +257,18 @@ function collectSimulations(
  * Reads a tau2 results directory packed as .zip or .tar into one tau2 results document.
  * Members stream through with every limit checked as bytes arrive; only JSON members are kept.
  */
-export async function readArchiveDocument(chunks: Chunks, limits: ReadLimits, signal?: AbortSignal): Promise<unknown> {
+export async function readArchiveDocument(
+  chunks: Chunks,
+  limits: ReadLimits,
+  signal?: AbortSignal,
+  warnings: string[] = [],
+): Promise<unknown> {
   const { head, all } = await peek(chunks, ZIP_MAGIC.length);
   const isZip = ZIP_MAGIC.every((byte, index) => head[index] === byte);
   const budget = new MemberBudget(limits, new ReadGuard(limits, signal));
   const members = isZip ? await readZipMembers(all, budget) : await readTarMembers(all, budget);
   const resultsName = findResults(members);
-  const meta = parseMember(resultsName, members.get(resultsName) ?? new Uint8Array());
+  const meta = parseMember(resultsName, members.get(resultsName) ?? new Uint8Array(), warnings);
   if (!isRecord(meta))
     throw new BundleInputError({
       path: resultsName,
@@ -261,6 +278,6 @@ export async function readArchiveDocument(chunks: Chunks, limits: ReadLimits, si
     timestamp: meta.timestamp,
     info: meta.info,
     tasks: meta.tasks,
-    simulations: collectSimulations(members, resultsName, meta),
+    simulations: collectSimulations(members, resultsName, meta, warnings),
   };
 }

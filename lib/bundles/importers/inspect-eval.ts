@@ -3,10 +3,13 @@ import { BundleInputError } from "../issues";
 import { newConversionLog, type BundleDocumentInput, type ConversionLog, type TrajectoryInput } from "./bundle-input";
 import { checkInspectVersion, isInspectLog } from "./inspect-header";
 import { InspectTaskList, startInspectConversion, summarizeInspectConversion } from "./inspect-convert";
-import { listZipEntries, readZipEntry, type ZipEntry } from "./inspect-zip";
+import { listZipEntries, readZipEntry, TooManyMembersError, type ZipEntry, type ZipReadLimits } from "./inspect-zip";
+import type { RandomAccessBytes } from "../byte-spill";
+import { invalidUtf8Warning } from "../utf8-watch";
 import { isRecord } from "./json-value";
 
 const HEADER = "header.json";
+const SUMMARIES = "summaries.json";
 const SAMPLE_MEMBER = /^samples\/(.+)_epoch_(\d+)\.json$/;
 
 /** An Inspect .eval log is a zip whose members follow Inspect's layout; the file name plays no part. */
@@ -21,6 +24,8 @@ export interface InspectEvalOptions {
   scorer?: string;
   /** Limit on one member's uncompressed size, the same as for a single JSON document. */
   maxMemberChars: number;
+  /** Counts inflated bytes against the upload's limits (and stops on timeout or disconnect). */
+  onInflated?: ZipReadLimits["onInflated"];
 }
 
 export interface StreamedTrajectory {
@@ -37,12 +42,16 @@ export type InspectEvalOpening =
     }
   | { ok: false; issues: BundleIssue[] };
 
+type MemberRead = { ok: true; value: unknown; warning?: string } | { ok: false; issue: BundleIssue };
+type MemberReader = (entry: ZipEntry) => Promise<MemberRead>;
+
 /** Decompresses and parses one member; a member that is not JSON is located by its name. */
-function readJsonMember(
-  bytes: Uint8Array,
+async function readJsonMember(
+  source: RandomAccessBytes,
   entry: ZipEntry,
   maxChars: number,
-): { ok: true; value: unknown } | { ok: false; issue: BundleIssue } {
+  onInflated: ZipReadLimits["onInflated"],
+): Promise<MemberRead> {
   if (entry.size > maxChars) {
     return {
       ok: false,
@@ -52,9 +61,11 @@ function readJsonMember(
       },
     };
   }
-  const text = new TextDecoder("utf-8").decode(readZipEntry(bytes, entry)).replace(/^\uFEFF/, "");
+  const inflated = await readZipEntry(source, entry, onInflated ? { onInflated } : {});
+  const text = new TextDecoder("utf-8").decode(inflated).replace(/^\uFEFF/, "");
+  const warning = invalidUtf8Warning(entry.name, inflated);
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: JSON.parse(text), ...(warning === undefined ? {} : { warning }) };
   } catch (error) {
     return {
       ok: false,
@@ -66,7 +77,7 @@ function readJsonMember(
   }
 }
 
-function readHeader(bytes: Uint8Array, entries: readonly ZipEntry[], maxChars: number) {
+async function readHeader(entries: readonly ZipEntry[], read: MemberReader) {
   const entry = entries.find((candidate) => candidate.name === HEADER);
   if (!entry) {
     const journal = entries.some((candidate) => candidate.name.startsWith("_journal/"));
@@ -78,7 +89,7 @@ function readHeader(bytes: Uint8Array, entries: readonly ZipEntry[], maxChars: n
         .join(", ")}`,
     });
   }
-  const parsed = readJsonMember(bytes, entry, maxChars);
+  const parsed = await read(entry);
   if (!parsed.ok) throw new BundleInputError(parsed.issue);
   if (!isRecord(parsed.value) || !isRecord(parsed.value.eval))
     throw new BundleInputError({
@@ -93,20 +104,60 @@ function readHeader(bytes: Uint8Array, entries: readonly ZipEntry[], maxChars: n
 }
 
 /**
- * Opens an Inspect .eval log held in memory (compressed). Samples are decompressed one at a
- * time, twice: first to list the tasks the header needs, then to yield trajectories.
+ * A summaries.json that lists a sample the archive does not hold means the log and its contents disagree
+ * (a copy cut short, a member deleted): refused rather than stored as a smaller run.
  */
-export function openInspectEval(
-  bytes: Uint8Array,
+async function checkSummaries(entries: readonly ZipEntry[], read: MemberReader, log: ConversionLog): Promise<void> {
+  const entry = entries.find((candidate) => candidate.name === SUMMARIES);
+  if (!entry) return;
+  const parsed = await read(entry);
+  if (!parsed.ok) {
+    log.issues.push(parsed.issue);
+    return;
+  }
+  if (!Array.isArray(parsed.value)) {
+    log.issues.push({ path: SUMMARIES, message: `${SUMMARIES} must hold a list of sample summaries` });
+    return;
+  }
+  const present = new Set(entries.map((candidate) => candidate.name));
+  let missing = 0;
+  for (const [index, summary] of parsed.value.entries()) {
+    if (!isRecord(summary) || summary.id === undefined || summary.epoch === undefined) continue;
+    const member = `samples/${String(summary.id)}_epoch_${String(summary.epoch)}.json`;
+    if (present.has(member)) continue;
+    missing += 1;
+    if (missing <= 5)
+      log.issues.push({
+        path: `${SUMMARIES}[${index}]`,
+        message: `${SUMMARIES} lists sample ${JSON.stringify(summary.id)} epoch ${String(summary.epoch)}, but the archive holds no ${member}; the log and its contents disagree`,
+      });
+  }
+  if (missing > 5)
+    log.issues.push({
+      path: SUMMARIES,
+      message: `${SUMMARIES} lists ${missing} samples the archive does not hold (the first 5 are named)`,
+    });
+}
+
+/**
+ * Opens an Inspect .eval log from bytes read by offset (a temporary file on the server). Members are
+ * inflated one at a time, samples twice: first to list the tasks the header needs, then to yield trajectories.
+ */
+export async function openInspectEval(
+  source: RandomAccessBytes,
   entries: readonly ZipEntry[],
   options: InspectEvalOptions,
-): InspectEvalOpening {
-  const header = readHeader(bytes, entries, options.maxMemberChars);
+): Promise<InspectEvalOpening> {
+  const read: MemberReader = (entry) => readJsonMember(source, entry, options.maxMemberChars, options.onInflated);
+  const header = await readHeader(entries, read);
   const samples = entries.filter((entry) => SAMPLE_MEMBER.test(entry.name));
   const log: ConversionLog = newConversionLog();
+  await checkSummaries(entries, read, log);
+  if (log.issues.length > 0) return { ok: false, issues: log.issues };
   const tasks = new InspectTaskList();
   for (const entry of samples) {
-    const parsed = readJsonMember(bytes, entry, options.maxMemberChars);
+    const parsed = await read(entry);
+    if (parsed.ok && parsed.warning !== undefined) log.warnings.push(parsed.warning);
     if (!parsed.ok) log.issues.push(parsed.issue);
     else if (!isRecord(parsed.value))
       log.issues.push({ path: entry.name, message: `${entry.name} must hold one sample (a JSON object)` });
@@ -119,7 +170,7 @@ export function openInspectEval(
   const warnings = [...log.warnings];
   async function* trajectories(report: (issues: BundleIssue[]) => void): AsyncGenerator<StreamedTrajectory> {
     for (const entry of samples) {
-      const parsed = readJsonMember(bytes, entry, options.maxMemberChars);
+      const parsed = await read(entry);
       if (!parsed.ok || !isRecord(parsed.value)) continue;
       log.issues.length = 0;
       const value = conversion.mapSample({ path: entry.name, sample: parsed.value });
@@ -134,49 +185,14 @@ export function openInspectEval(
 }
 
 /** Lists a zip's members, or null when the bytes are not a readable zip (left to the other archive reader). */
-export function listInspectEntries(bytes: Uint8Array): ZipEntry[] | null {
+export async function listInspectEntries(source: RandomAccessBytes, limits: ZipReadLimits): Promise<ZipEntry[] | null> {
+  let entries: ZipEntry[];
   try {
-    const entries = listZipEntries(bytes);
-    return isInspectEvalArchive(entries) ? entries : null;
-  } catch {
+    entries = await listZipEntries(source, limits);
+  } catch (error) {
+    // Too many members is an answer of its own; any other damage is left to the general archive reader.
+    if (error instanceof TooManyMembersError) throw error;
     return null;
   }
-}
-
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-
-export type InspectProbe =
-  { found: true; bytes: Uint8Array; entries: ZipEntry[] } | { found: false; chunks: AsyncIterable<Uint8Array> };
-
-/**
- * Tells an Inspect .eval zip from other archives by its members. A zip is read whole (its
- * directory sits at its end; the existing zip path does the same), bounded by `maxChars`;
- * anything else is passed on unread.
- */
-export async function probeInspectEval(
-  chunks: AsyncIterable<Uint8Array>,
-  head: Uint8Array,
-  maxChars: number,
-): Promise<InspectProbe> {
-  if (!ZIP_MAGIC.every((byte, index) => head[index] === byte)) return { found: false, chunks };
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of chunks) {
-    total += chunk.length;
-    if (total > maxChars)
-      throw new BundleInputError({
-        path: "",
-        message: `the zip archive is larger than ${maxChars} bytes, the limit for one Inspect .eval log`,
-      });
-    parts.push(chunk);
-  }
-  const bytes = Buffer.concat(parts);
-  const entries = listInspectEntries(bytes);
-  if (entries) return { found: true, bytes, entries };
-  return {
-    found: false,
-    chunks: (async function* () {
-      yield bytes;
-    })(),
-  };
+  return isInspectEvalArchive(entries) ? entries : null;
 }

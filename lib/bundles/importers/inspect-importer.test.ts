@@ -5,6 +5,7 @@ import type { Trajectory } from "../schema/trajectory";
 import {
   INSPECT_FIXTURE_FIGURES,
   makeInspectEvalLog,
+  makeInspectEvalMembers,
   makeInspectHeader,
   makeInspectJsonLog,
 } from "@/lib/testing/inspect-log";
@@ -191,6 +192,22 @@ describe("Inspect .eval fixture (4 samples x 2 epochs, two scorers, a sample err
   });
 });
 
+describe("Inspect members that are not UTF-8", () => {
+  it("are read leniently and named in the warnings", async () => {
+    const members = makeInspectEvalMembers();
+    const name = "samples/a_epoch_2.json";
+    const sample = members[name] ?? new Uint8Array();
+    const at = Buffer.from(sample).indexOf(Buffer.from("weather"));
+    const broken = Uint8Array.from(sample);
+    broken[at] = 0xff;
+    const { opened, issues } = await readInspect(zipSync({ ...members, [name]: broken }), "x.eval");
+    expect(issues.issues).toEqual([]);
+    expect(opened?.warnings).toContain(
+      `${name} is not valid UTF-8; its invalid bytes were stored as U+FFFD (the replacement character)`,
+    );
+  });
+});
+
 describe("bad Inspect logs are refused with a located issue", () => {
   it("a zip with Inspect members but no header.json", async () => {
     const { opened, issues } = await readInspect(makeInspectEvalLog({}, { "header.json": null }), "x.eval");
@@ -226,10 +243,55 @@ describe("bad Inspect logs are refused with a located issue", () => {
     ]);
   });
 
+  it("a log whose summaries.json lists samples the archive does not hold (manifest and contents disagree)", async () => {
+    const { opened, issues } = await readInspect(
+      makeInspectEvalLog({}, { "samples/b_epoch_2.json": null, "samples/d_epoch_1.json": null }),
+      "x.eval",
+    );
+    expect(opened).toBeNull();
+    expect(issues.issues.map((issue) => issue.path)).toEqual(["summaries.json[3]", "summaries.json[6]"]);
+    expect(issues.issues[0]?.message).toMatch(
+      /lists sample "b" epoch 2, but the archive holds no samples\/b_epoch_2\.json; the log and its contents disagree/,
+    );
+  });
+
+  it("a log whose samples were all removed but summaries.json still lists them", async () => {
+    const members = Object.fromEntries(
+      Object.keys(makeInspectEvalMembers())
+        .filter((name) => name.startsWith("samples/"))
+        .map((name) => [name, null]),
+    );
+    const { opened, issues } = await readInspect(makeInspectEvalLog({}, members), "x.eval");
+    expect(opened).toBeNull();
+    expect(issues.issues.at(-1)).toEqual({
+      path: "summaries.json",
+      message: "summaries.json lists 8 samples the archive does not hold (the first 5 are named)",
+    });
+  });
+
   it("a zip that is neither an Inspect log nor a tau2 directory is still reported as before", async () => {
     const other = zipSync({ "notes/readme.json": strToU8("{}") });
     const { opened, issues } = await readInspect(other, "x.zip");
     expect(opened).toBeNull();
     expect(issues.issues[0]?.message).toMatch(/holds no results\.json/);
+  });
+});
+
+describe("zip member count", () => {
+  it("is checked from the central directory before either zip reader reads a member", async () => {
+    const members = Object.fromEntries(
+      Array.from({ length: 2_000 }, (_, index) => [`r/simulations/${index}.json`, new Uint8Array(0)]),
+    );
+    const issues = new IssueCollector();
+    async function* once() {
+      yield zipSync(members, { level: 0 });
+    }
+    const error = await openBundle(once(), issues, { fileName: "many.zip", limits: { maxArchiveEntries: 1000 } }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(BundleInputError);
+    expect((error as BundleInputError).issue.message).toBe(
+      "the zip archive has 2000 members, more than the limit of 1000 (LOOPSCOPE_MAX_ARCHIVE_ENTRIES)",
+    );
   });
 });

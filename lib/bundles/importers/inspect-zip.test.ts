@@ -1,35 +1,108 @@
 import { describe, expect, it } from "vitest";
 import { strToU8, strFromU8, zipSync } from "fflate";
 import { BundleInputError } from "../issues";
-import { listZipEntries, readZipEntry } from "./inspect-zip";
+import { memoryBytes } from "../byte-spill";
+import { listZipEntries, readZipEntry, TooManyMembersError } from "./inspect-zip";
 
-describe("inspect-zip: one member at a time", () => {
-  const files = {
-    "header.json": strToU8('{"version":2}'),
-    "samples/1_epoch_1.json": strToU8(JSON.stringify({ id: 1, text: "y".repeat(5000) })),
-  };
+const files = {
+  "header.json": strToU8('{"version":2}'),
+  "samples/1_epoch_1.json": strToU8(JSON.stringify({ id: 1, text: "y".repeat(5000) })),
+};
+const limits = { maxEntries: 100 };
 
-  it("lists members from the central directory and inflates each on its own (deflate and stored)", () => {
+/** Rewrites the uncompressed size the central directory declares for member `index`: a zip that lies. */
+function withDeclaredSize(zip: Uint8Array, index: number, size: number): Uint8Array {
+  const copy = zip.slice();
+  const view = new DataView(copy.buffer);
+  const eocd = copy.length - 22;
+  let at = view.getUint32(eocd + 16, true);
+  for (let skipped = 0; skipped < index; skipped += 1)
+    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  view.setUint32(at + 24, size, true);
+  return copy;
+}
+
+describe("inspect-zip: members read by offset, one at a time", () => {
+  it("lists members from the central directory and inflates each on its own (deflate and stored)", async () => {
     for (const level of [0, 6] as const) {
-      const zip = zipSync(files, { level });
-      const entries = listZipEntries(zip);
+      const zip = memoryBytes(zipSync(files, { level }));
+      const entries = await listZipEntries(zip, limits);
       expect(entries.map((entry) => [entry.name, entry.method, entry.size])).toEqual([
         ["header.json", level === 0 ? 0 : 8, 13],
         ["samples/1_epoch_1.json", level === 0 ? 0 : 8, files["samples/1_epoch_1.json"].length],
       ]);
       const sample = entries[1];
       if (!sample) throw new Error("missing entry");
-      expect(JSON.parse(strFromU8(readZipEntry(zip, sample))).text).toHaveLength(5000);
+      let counted = 0;
+      const text = strFromU8(await readZipEntry(zip, sample, { onInflated: (bytes) => (counted += bytes) }));
+      expect(JSON.parse(text).text).toHaveLength(5000);
+      expect(counted).toBe(sample.size);
     }
   });
 
-  it("reports a zip cut short as corrupt", () => {
+  it("reads only the ranges it needs: the directory and the one member asked for", async () => {
+    const zip = zipSync(files, { level: 6 });
+    const reads: [number, number][] = [];
+    const source = {
+      size: zip.length,
+      read: async (offset: number, length: number) => {
+        reads.push([offset, length]);
+        return zip.subarray(offset, offset + length);
+      },
+    };
+    const entries = await listZipEntries(source, limits);
+    const header = entries[0];
+    if (!header) throw new Error("missing entry");
+    reads.length = 0;
+    await readZipEntry(source, header);
+    const sampleOffset = entries[1]?.localHeaderOffset ?? 0;
+    expect(reads.every(([offset, length]) => offset + length <= sampleOffset)).toBe(true);
+  });
+
+  it("refuses a member that inflates past, or short of, the size its directory entry declares", async () => {
+    const zip = zipSync(files, { level: 6 });
+    for (const [size, pattern] of [
+      [100, /inflates past the 100 bytes its directory entry declares/],
+      [files["samples/1_epoch_1.json"].length + 10, /inflated to \d+ bytes, but its directory entry declares/],
+    ] as const) {
+      const lying = memoryBytes(withDeclaredSize(zip, 1, size));
+      const entries = await listZipEntries(lying, limits);
+      const sample = entries[1];
+      if (!sample) throw new Error("missing entry");
+      const error = await readZipEntry(lying, sample).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(BundleInputError);
+      expect((error as BundleInputError).issue.path).toBe("samples/1_epoch_1.json");
+      expect((error as BundleInputError).issue.message).toMatch(pattern);
+    }
+  });
+
+  it("stops inflating when the caller's budget says so (decompressed-size limit, time, disconnect)", async () => {
+    // 48 MiB of zeros deflate to about 48 KB: inflated in slices, the budget is asked long before the end.
+    const zip = memoryBytes(zipSync({ "big.json": new Uint8Array(48 * 1024 * 1024) }, { level: 9 }));
+    const [entry] = await listZipEntries(zip, limits);
+    if (!entry) throw new Error("missing entry");
+    let seen = 0;
+    const stop = new Error("over budget");
+    const onInflated = (bytes: number) => {
+      seen += bytes;
+      if (seen > 1024 * 1024) throw stop;
+    };
+    await expect(readZipEntry(zip, entry, { onInflated })).rejects.toBe(stop);
+    expect(seen).toBeLessThan(entry.size / 2);
+  });
+
+  it("refuses more members than allowed, and reports a zip cut short as corrupt", async () => {
     const zip = zipSync(files);
-    expect(() => listZipEntries(zip.subarray(0, zip.length - 30))).toThrow(BundleInputError);
-    const entries = listZipEntries(zip);
+    await expect(listZipEntries(memoryBytes(zip), { maxEntries: 1 })).rejects.toBeInstanceOf(TooManyMembersError);
+    await expect(listZipEntries(memoryBytes(zip.subarray(0, zip.length - 30)), limits)).rejects.toBeInstanceOf(
+      BundleInputError,
+    );
+    const entries = await listZipEntries(memoryBytes(zip), limits);
     const sample = entries[1];
     if (!sample) throw new Error("missing entry");
     // A member that claims more bytes than the archive holds.
-    expect(() => readZipEntry(zip.subarray(0, sample.localHeaderOffset + 40), sample)).toThrow(/truncated/);
+    await expect(readZipEntry(memoryBytes(zip.subarray(0, sample.localHeaderOffset + 40)), sample)).rejects.toThrow(
+      /truncated|past the end/,
+    );
   });
 });

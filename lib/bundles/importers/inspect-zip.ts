@@ -1,5 +1,6 @@
-import { inflateSync } from "fflate";
+import { Inflate } from "fflate";
 import { BundleInputError } from "../issues";
+import type { RandomAccessBytes } from "../byte-spill";
 
 /** One member of a zip archive, as its central directory describes it. */
 export interface ZipEntry {
@@ -10,12 +11,30 @@ export interface ZipEntry {
   localHeaderOffset: number;
 }
 
+/** What reading members may cost: the count of members and, through `onInflated`, every inflated byte. */
+export interface ZipReadLimits {
+  maxEntries: number;
+  /** Called with each inflated chunk's length; throws to stop (decompressed-size limit, read time, disconnect). */
+  onInflated?: (bytes: number) => void;
+}
+
 const EOCD_SIGNATURE = 0x06054b50;
 const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
 const ZIP64_EOCD_SIGNATURE = 0x06064b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
+const EOCD_BYTES = 22;
 const MAX_COMMENT = 0xffff;
+/** Compressed bytes read from disk at once. */
+const READ_SLICE = 1024 * 1024;
+/**
+ * Compressed bytes given to the inflater at once: deflate expands at most about 1,032 times, so one push
+ * produces at most about 16 MiB before the size checks run again.
+ */
+const INFLATE_SLICE = 16 * 1024;
+
+/** More members than the upload may have: an answer of its own, not damage left to another reader. */
+export class TooManyMembersError extends BundleInputError {}
 
 function corrupt(message: string): BundleInputError {
   return new BundleInputError({ path: "", message: `the zip archive is corrupt: ${message}` });
@@ -33,24 +52,39 @@ function u64(bytes: Uint8Array, at: number): number {
   return u32(bytes, at) + u32(bytes, at + 4) * 2 ** 32;
 }
 
-function findEndOfDirectory(bytes: Uint8Array): number {
-  const stop = Math.max(0, bytes.length - 22 - MAX_COMMENT);
-  for (let at = bytes.length - 22; at >= stop; at -= 1) if (u32(bytes, at) === EOCD_SIGNATURE) return at;
-  throw corrupt("no end-of-central-directory record");
+async function readExactly(source: RandomAccessBytes, offset: number, length: number, what: string) {
+  const bytes = await source.read(offset, length);
+  if (bytes.length !== length) throw corrupt(`${what} runs past the end of the file`);
+  return bytes;
 }
 
-/** Entry count and directory offset, from the zip64 record when the 32-bit fields overflowed. */
-function directoryBounds(bytes: Uint8Array, eocd: number): { count: number; offset: number } {
-  let count = u16(bytes, eocd + 10);
-  let offset = u32(bytes, eocd + 16);
+/** Entry count and directory offset and size, from the zip64 record when the 32-bit fields overflowed. */
+async function directoryBounds(source: RandomAccessBytes) {
+  const tailStart = Math.max(0, source.size - EOCD_BYTES - MAX_COMMENT);
+  const tail = await source.read(tailStart, source.size - tailStart);
+  let eocd = -1;
+  for (let at = tail.length - EOCD_BYTES; at >= 0; at -= 1)
+    if (u32(tail, at) === EOCD_SIGNATURE) {
+      eocd = at;
+      break;
+    }
+  if (eocd < 0) throw corrupt("no end-of-central-directory record");
+  let count = u16(tail, eocd + 10);
+  let size = u32(tail, eocd + 12);
+  let offset = u32(tail, eocd + 16);
   const locator = eocd - 20;
-  if ((count === 0xffff || offset === 0xffffffff) && locator >= 0 && u32(bytes, locator) === ZIP64_LOCATOR_SIGNATURE) {
-    const record = u64(bytes, locator + 8);
-    if (u32(bytes, record) !== ZIP64_EOCD_SIGNATURE) throw corrupt("bad zip64 end-of-central-directory record");
-    count = u64(bytes, record + 32);
-    offset = u64(bytes, record + 48);
+  if (
+    (count === 0xffff || offset === 0xffffffff || size === 0xffffffff) &&
+    locator >= 0 &&
+    u32(tail, locator) === ZIP64_LOCATOR_SIGNATURE
+  ) {
+    const record = await readExactly(source, u64(tail, locator + 8), 56, "the zip64 end-of-central-directory record");
+    if (u32(record, 0) !== ZIP64_EOCD_SIGNATURE) throw corrupt("bad zip64 end-of-central-directory record");
+    count = u64(record, 32);
+    size = u64(record, 40);
+    offset = u64(record, 48);
   }
-  return { count, offset };
+  return { count, size, offset };
 }
 
 /** Replaces 0xffffffff sizes and offsets by the values in the zip64 extra field, in the order the format fixes. */
@@ -75,56 +109,101 @@ function applyZip64(entry: ZipEntry, extra: Uint8Array): void {
   }
 }
 
-/** Lists the members of a zip held in memory; reads only the central directory. */
-export function listZipEntries(bytes: Uint8Array): ZipEntry[] {
-  const { count, offset } = directoryBounds(bytes, findEndOfDirectory(bytes));
+/** How many members the central directory declares, or null when the bytes are not a readable zip. */
+export async function zipMemberCount(source: RandomAccessBytes): Promise<number | null> {
+  try {
+    return (await directoryBounds(source)).count;
+  } catch {
+    return null;
+  }
+}
+
+/** Lists the members of a zip from its central directory (read alone, at the end of the file). */
+export async function listZipEntries(source: RandomAccessBytes, limits: ZipReadLimits): Promise<ZipEntry[]> {
+  const { count, size, offset } = await directoryBounds(source);
+  if (count > limits.maxEntries)
+    throw new TooManyMembersError({
+      path: "",
+      message: `the zip archive has ${count} members, more than the limit of ${limits.maxEntries} (LOOPSCOPE_MAX_ARCHIVE_ENTRIES)`,
+    });
+  const directory = await readExactly(source, offset, size, "the central directory");
   const decoder = new TextDecoder("utf-8");
   const entries: ZipEntry[] = [];
-  let at = offset;
+  let at = 0;
   for (let index = 0; index < count; index += 1) {
-    if (u32(bytes, at) !== CENTRAL_SIGNATURE) throw corrupt(`central directory entry ${index} is damaged`);
-    const nameLength = u16(bytes, at + 28);
-    const extraLength = u16(bytes, at + 30);
-    const commentLength = u16(bytes, at + 32);
-    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    if (at + 46 > directory.length || u32(directory, at) !== CENTRAL_SIGNATURE)
+      throw corrupt(`central directory entry ${index} is damaged`);
+    const nameLength = u16(directory, at + 28);
+    const extraLength = u16(directory, at + 30);
+    const commentLength = u16(directory, at + 32);
     const entry: ZipEntry = {
-      name,
-      method: u16(bytes, at + 10),
-      compressedSize: u32(bytes, at + 20),
-      size: u32(bytes, at + 24),
-      localHeaderOffset: u32(bytes, at + 42),
+      name: decoder.decode(directory.subarray(at + 46, at + 46 + nameLength)),
+      method: u16(directory, at + 10),
+      compressedSize: u32(directory, at + 20),
+      size: u32(directory, at + 24),
+      localHeaderOffset: u32(directory, at + 42),
     };
-    applyZip64(entry, bytes.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength));
+    applyZip64(entry, directory.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength));
     entries.push(entry);
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
 }
 
+function memberError(entry: ZipEntry, message: string): BundleInputError {
+  return new BundleInputError({ path: entry.name, message: `${entry.name} ${message}` });
+}
+
 /**
- * Decompresses one member. Callers check `entry.size` against their limit first; the
- * output buffer is sized from it, so a member cannot inflate past what it declares.
+ * Decompresses one member by reading its compressed range a slice at a time. Callers check `entry.size`
+ * against their limit first; a member that inflates past the size it declares, or short of it, is refused.
  */
-export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
-  const at = entry.localHeaderOffset;
-  if (u32(bytes, at) !== LOCAL_SIGNATURE) throw corrupt(`the local header of ${entry.name} is missing`);
-  const start = at + 30 + u16(bytes, at + 26) + u16(bytes, at + 28);
-  const data = bytes.subarray(start, start + entry.compressedSize);
-  if (data.length !== entry.compressedSize) throw corrupt(`${entry.name} is truncated`);
-  if (entry.method === 0) return data;
-  if (entry.method !== 8)
-    throw new BundleInputError({
-      path: entry.name,
-      message: `${entry.name} uses zip compression method ${entry.method}; only stored and deflate are supported`,
-    });
-  try {
-    const out = inflateSync(data, { out: new Uint8Array(entry.size) });
-    if (out.length !== entry.size) throw new Error(`inflated to ${out.length} bytes, expected ${entry.size}`);
-    return out;
-  } catch (error) {
-    throw new BundleInputError({
-      path: entry.name,
-      message: `cannot decompress ${entry.name}: ${error instanceof Error ? error.message : String(error)}`,
-    });
+export async function readZipEntry(
+  source: RandomAccessBytes,
+  entry: ZipEntry,
+  limits: Pick<ZipReadLimits, "onInflated"> = {},
+): Promise<Uint8Array> {
+  const local = await readExactly(source, entry.localHeaderOffset, 30, `the local header of ${entry.name}`);
+  if (u32(local, 0) !== LOCAL_SIGNATURE) throw corrupt(`the local header of ${entry.name} is missing`);
+  const start = entry.localHeaderOffset + 30 + u16(local, 26) + u16(local, 28);
+  if (start + entry.compressedSize > source.size) throw corrupt(`${entry.name} is truncated`);
+  if (entry.method !== 0 && entry.method !== 8)
+    throw memberError(entry, `uses zip compression method ${entry.method}; only stored and deflate are supported`);
+  const out = new Uint8Array(entry.size);
+  let produced = 0;
+  // What the size checks and the caller's budget throw passes through the inflater unchanged.
+  let stopped: unknown;
+  const take = (chunk: Uint8Array) => {
+    try {
+      if (produced + chunk.length > entry.size)
+        throw memberError(entry, `inflates past the ${entry.size} bytes its directory entry declares`);
+      out.set(chunk, produced);
+      produced += chunk.length;
+      limits.onInflated?.(chunk.length);
+    } catch (error) {
+      stopped = error;
+      throw error;
+    }
+  };
+  const inflater = new Inflate(take);
+  for (let offset = 0; offset < entry.compressedSize; offset += READ_SLICE) {
+    const length = Math.min(READ_SLICE, entry.compressedSize - offset);
+    const data = await readExactly(source, start + offset, length, entry.name);
+    if (entry.method === 0) {
+      take(data);
+      continue;
+    }
+    for (let at = 0; at < data.length; at += INFLATE_SLICE) {
+      const last = offset + length >= entry.compressedSize && at + INFLATE_SLICE >= data.length;
+      try {
+        inflater.push(data.subarray(at, at + INFLATE_SLICE), last);
+      } catch (error) {
+        if (stopped !== undefined) throw stopped;
+        throw memberError(entry, `cannot be decompressed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
   }
+  if (produced !== entry.size)
+    throw memberError(entry, `inflated to ${produced} bytes, but its directory entry declares ${entry.size}`);
+  return out;
 }
