@@ -57,11 +57,13 @@ export default async function AgreementPage(props: { params: Promise<{ id: strin
         <HumanAgreementTable dimensions={report.dimensions} />
       </section>
       <section className="panel">
-        <h2>Humans vs judge</h2>
+        <h2>Humans vs judges</h2>
         <JudgeAgreementTable dimensions={report.dimensions} />
         <div className="grid-2">
-          {report.dimensions.map((d) =>
-            d.judge ? <ConfusionMatrixTable key={d.key} label={d.label} matrix={d.judge.confusion} /> : null,
+          {report.dimensions.flatMap((d) =>
+            d.judges.map((j) => (
+              <ConfusionMatrixTable key={`${d.key}-${j.key}`} label={`${d.label}: ${j.name}`} matrix={j.confusion} />
+            )),
           )}
         </div>
       </section>
