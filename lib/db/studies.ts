@@ -16,7 +16,7 @@ export const studySelect = {
   createdByName: true,
   createdAt: true,
   closedAt: true,
-  annotators: { select: { userId: true, name: true }, orderBy: { name: "asc" } },
+  annotators: { select: { userId: true, name: true, orderSeed: true }, orderBy: { name: "asc" } },
   _count: { select: { items: true } },
 } satisfies Prisma.StudySelect;
 export type StudyRow = Prisma.StudyGetPayload<{ select: typeof studySelect }>;
@@ -94,7 +94,7 @@ export async function insertStudy({
   items,
 }: {
   study: NewStudyRow;
-  annotators: { userId: string; name: string }[];
+  annotators: { userId: string; name: string; orderSeed: number }[];
   items: NewStudyItem[];
 }): Promise<{ id: string }> {
   return db().$transaction(

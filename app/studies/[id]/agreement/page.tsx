@@ -84,9 +84,14 @@ export default async function AgreementPage(props: { params: Promise<{ id: strin
                 <input type="hidden" name="dimension" value={row.dimension} />
                 <select
                   name="value"
-                  defaultValue={row.adjudicated?.value ?? rowOptions[0]?.value}
+                  // No preset choice: an adjudicator must pick, not confirm whatever came first.
+                  defaultValue={row.adjudicated?.value ?? ""}
+                  required
                   aria-label={`Adjudicated label for item ${row.position} ${row.dimension}`}
                 >
+                  <option value="" disabled>
+                    choose…
+                  </option>
                   {rowOptions.map((o) => (
                     <option key={o.value} value={o.value}>
                       {o.label}
