@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as postStudy } from "@/app/api/studies/route";
 import { POST as postJudgeLabels } from "@/app/api/studies/[id]/judge-labels/route";
 import { PUT as putItemLabels } from "@/app/api/studies/[id]/items/[itemId]/labels/route";
 import { GET as getLabels } from "@/app/api/studies/[id]/labels/route";
@@ -18,6 +19,7 @@ const RUN_NAME = "Qwen3-4B SFT secret-run";
 const PEER_COMMENT = "peer-only remark 7f3a";
 const JUDGE_NAME = "hidden-judge-9c1";
 let studyId = "";
+let runId = "";
 let ann: Session;
 let ben: Session;
 let admin: Session;
@@ -53,6 +55,7 @@ beforeAll(async () => {
     fileName: "blind-api.json",
   });
   if (result.kind !== "stored" || !result.runs[0]) throw new Error(JSON.stringify(result));
+  runId = result.runs[0].id;
   const adminActor = actorOf(admin, "admin");
   studyId = (
     await createStudy(adminActor, {
@@ -126,5 +129,38 @@ describe("a blind study's annotator sees no run name, judge verdict or peer labe
         JSON.stringify({ item: view?.item, queue: view?.queue, peers: view?.peerLabels, judge: view?.judge }),
       );
     }
+  });
+});
+
+describe("POST /api/studies", () => {
+  const body = (extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      name: "by api",
+      instructions: "",
+      source: { runIds: [runId], suiteId: null },
+      sampleSize: 5,
+      sampling: { method: "stratified", by: "outcome", seed: 4 },
+      annotatorsPerItem: 2,
+      annotatorIds: [ann.userId, ben.userId],
+      blind: true,
+      rubric: makeDefaultRubric(),
+      ...extra,
+    });
+
+  it("creates a study for an admin and validates like the form (422 with the field path)", async () => {
+    const created = await postStudy(request("/api/studies", admin, { method: "POST", body: body() }), {
+      params: Promise.resolve({}),
+    });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ items: 5 });
+    const invalid = await postStudy(request("/api/studies", admin, { method: "POST", body: body({ sampleSize: 0 }) }), {
+      params: Promise.resolve({}),
+    });
+    expect(invalid.status).toBe(422);
+    expect(await invalid.text()).toContain("sampleSize");
+    const refused = await postStudy(request("/api/studies", ann, { method: "POST", body: body() }), {
+      params: Promise.resolve({}),
+    });
+    expect(refused.status).toBe(403);
   });
 });
