@@ -18,11 +18,21 @@ function Interval({ estimate, percent }: { estimate: BootstrappedEstimate; perce
   );
 }
 
-function ComparisonRow({ dimension, comparison }: { dimension: string; comparison: JudgeComparison }) {
+function ComparisonRow({
+  dimension,
+  judge,
+  comparison,
+}: {
+  dimension: string;
+  judge: string;
+  comparison: JudgeComparison;
+}) {
   return (
     <tr>
       <td>{dimension}</td>
-      <td>judge vs {comparison.against}</td>
+      <td>
+        {judge} vs {comparison.against}
+      </td>
       <td className="num">{comparison.n}</td>
       <td className="num">
         <Interval estimate={comparison.percent} percent />
@@ -34,9 +44,12 @@ function ComparisonRow({ dimension, comparison }: { dimension: string; compariso
   );
 }
 
-/** Human-vs-judge agreement with 95% bootstrap percentile intervals, and seed 003's three-way agreement. */
+/**
+ * Every judge against each human and the human majority (95% bootstrap percentile intervals), seed
+ * 003's three-way agreement per judge, and judge vs judge.
+ */
 export function JudgeAgreementTable({ dimensions }: { dimensions: DimensionAgreement[] }) {
-  const judged = dimensions.filter((d) => d.judge !== null);
+  const judged = dimensions.filter((d) => d.judges.length > 0);
   if (judged.length === 0)
     return <p className="muted">No dimension has judge labels on these items: human-human agreement only.</p>;
   return (
@@ -52,21 +65,34 @@ export function JudgeAgreementTable({ dimensions }: { dimensions: DimensionAgree
       </thead>
       <tbody>
         {judged.flatMap((d) => [
-          ...(d.judge?.vsAnnotators ?? []).map((c) => (
-            <ComparisonRow key={`${d.key}-${c.against}`} dimension={d.label} comparison={c} />
+          ...d.judges.flatMap((j) => [
+            ...j.vsAnnotators.map((c) => (
+              <ComparisonRow key={`${d.key}-${j.key}-${c.against}`} dimension={d.label} judge={j.name} comparison={c} />
+            )),
+            <ComparisonRow
+              key={`${d.key}-${j.key}-majority`}
+              dimension={d.label}
+              judge={j.name}
+              comparison={j.vsMajority}
+            />,
+            <tr key={`${d.key}-${j.key}-three-way`}>
+              <td>{d.label}</td>
+              <td>three-way: {j.name} and all humans agree</td>
+              <td className="num">{j.threeWay.n}</td>
+              <td className="num">{formatPercent(j.threeWay.value)}</td>
+              <td className="num">
+                <span className="muted">n/a</span>
+              </td>
+            </tr>,
+          ]),
+          ...d.judgePairs.map((p) => (
+            <ComparisonRow
+              key={`${d.key}-${p.judge}-${p.against}`}
+              dimension={d.label}
+              judge={p.judge}
+              comparison={p}
+            />
           )),
-          d.judge ? (
-            <ComparisonRow key={`${d.key}-majority`} dimension={d.label} comparison={d.judge.vsMajority} />
-          ) : null,
-          <tr key={`${d.key}-three-way`}>
-            <td>{d.label}</td>
-            <td>three-way: judge and all humans agree</td>
-            <td className="num">{d.judge?.threeWay.n ?? 0}</td>
-            <td className="num">{formatPercent(d.judge?.threeWay.value)}</td>
-            <td className="num">
-              <span className="muted">n/a</span>
-            </td>
-          </tr>,
         ])}
       </tbody>
     </table>

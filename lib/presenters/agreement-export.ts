@@ -56,12 +56,12 @@ export function labelsExportTable(input: ReportInput): ExportTable {
   return longTable("Study labels", head, body);
 }
 
-function judgeRows(dimension: string, comparison: JudgeComparison): (string | ExportCell)[][] {
+function judgeRows(dimension: string, judge: string, comparison: JudgeComparison): (string | ExportCell)[][] {
   return [
     [
       dimension,
       "percent agreement",
-      `judge vs ${comparison.against}`,
+      `${judge} vs ${comparison.against}`,
       numberCell(comparison.n),
       cell(comparison.percent.estimate),
       cell(comparison.percent.low),
@@ -70,7 +70,7 @@ function judgeRows(dimension: string, comparison: JudgeComparison): (string | Ex
     [
       dimension,
       "cohen kappa",
-      `judge vs ${comparison.against}`,
+      `${judge} vs ${comparison.against}`,
       numberCell(comparison.n),
       cell(comparison.kappa.estimate),
       cell(comparison.kappa.low),
@@ -90,21 +90,20 @@ export function reportExportTable(report: AgreementReport): ExportTable {
     ]),
     [d.key, "fleiss kappa", "humans", numberCell(d.fleiss.n), cell(d.fleiss.value), "", ""],
     [d.key, "krippendorff alpha (nominal)", "humans", "", cell(d.alpha), "", ""],
-    ...(d.judge
-      ? [
-          ...d.judge.vsAnnotators.flatMap((c) => judgeRows(d.key, c)),
-          ...judgeRows(d.key, d.judge.vsMajority),
-          [
-            d.key,
-            "three-way agreement",
-            "judge and all humans",
-            numberCell(d.judge.threeWay.n),
-            cell(d.judge.threeWay.value),
-            "",
-            "",
-          ],
-        ]
-      : []),
+    ...d.judges.flatMap((j) => [
+      ...j.vsAnnotators.flatMap((c) => judgeRows(d.key, j.name, c)),
+      ...judgeRows(d.key, j.name, j.vsMajority),
+      [
+        d.key,
+        "three-way agreement",
+        `${j.name} and all humans`,
+        numberCell(j.threeWay.n),
+        cell(j.threeWay.value),
+        "",
+        "",
+      ],
+    ]),
+    ...d.judgePairs.flatMap((p) => judgeRows(d.key, p.judge, p)),
   ]);
   return longTable("Agreement report", head, body);
 }

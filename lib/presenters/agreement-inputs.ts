@@ -36,6 +36,23 @@ export interface ReportAnnotator {
   assigned: number;
 }
 
+/** A verdict of an imported judge (lib/db JudgeLabel); the frozen ReportItem.judge is the bundle judge. */
+export interface ReportJudgeLabel {
+  itemId: string;
+  judgeKey: string;
+  dimension: string;
+  value: string;
+}
+
+export interface ReportJudge {
+  key: string;
+  /** "name version", as the report shows it. */
+  name: string;
+}
+
+/** The judge whose verdicts came with the uploaded trajectories, frozen on each item at creation. */
+export const BUNDLE_JUDGE: ReportJudge = { key: "bundle", name: "bundle judge" };
+
 export interface ReportInput {
   rubric: Rubric;
   annotatorsPerItem: number;
@@ -43,6 +60,9 @@ export interface ReportInput {
   annotators: ReportAnnotator[];
   labels: ReportLabel[];
   adjudications: ReportAdjudication[];
+  /** Imported judges, in display order, and their verdicts. */
+  judges?: ReportJudge[];
+  judgeLabels?: ReportJudgeLabel[];
   bootstrap?: { resamples: number; seed: number };
 }
 

@@ -1,5 +1,5 @@
 import type { Label } from "@/lib/metrics";
-import type { ReportInput, ReportLabel } from "./agreement-inputs";
+import { BUNDLE_JUDGE, type ReportInput, type ReportJudge, type ReportLabel } from "./agreement-inputs";
 
 /** dimension -> item id -> annotator key -> label */
 export type LabelIndex = Map<string, Map<string, Map<string, string>>>;
@@ -63,7 +63,33 @@ export function annotatorRow(
   return itemIds.map((id) => index.get(dimension)?.get(id)?.get(annotatorKey) ?? null);
 }
 
-export function judgeRow(input: ReportInput, dimension: string, itemIds: readonly string[]): (Label | null)[] {
-  const byId = new Map(input.items.map((item) => [item.id, item]));
-  return itemIds.map((id) => byId.get(id)?.judge[dimension] ?? null);
+/** judge key -> dimension -> item id -> label */
+export type JudgeIndex = Map<string, Map<string, Map<string, string>>>;
+
+/** Every judge of the report: the bundle judge (when any item has its verdict) first, then imported judges. */
+export function indexJudges(input: ReportInput): { judges: ReportJudge[]; index: JudgeIndex } {
+  const index: JudgeIndex = new Map();
+  const put = (judgeKey: string, dimension: string, itemId: string, value: string) => {
+    const byDimension = index.get(judgeKey) ?? new Map<string, Map<string, string>>();
+    const byItem = byDimension.get(dimension) ?? new Map<string, string>();
+    byItem.set(itemId, value);
+    byDimension.set(dimension, byItem);
+    index.set(judgeKey, byDimension);
+  };
+  for (const item of input.items)
+    for (const [dimension, value] of Object.entries(item.judge))
+      if (value !== null) put(BUNDLE_JUDGE.key, dimension, item.id, value);
+  for (const label of input.judgeLabels ?? []) put(label.judgeKey, label.dimension, label.itemId, label.value);
+  const judges = [...(index.has(BUNDLE_JUDGE.key) ? [BUNDLE_JUDGE] : []), ...(input.judges ?? [])];
+  return { judges, index };
+}
+
+export function judgeRow(
+  index: JudgeIndex,
+  judgeKey: string,
+  dimension: string,
+  itemIds: readonly string[],
+): (Label | null)[] {
+  const byItem = index.get(judgeKey)?.get(dimension);
+  return itemIds.map((id) => byItem?.get(id) ?? null);
 }

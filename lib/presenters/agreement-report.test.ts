@@ -34,7 +34,7 @@ describe("agreement report: goal completion (A = c c c ag ag us, B = c c ag ag a
   });
 
   it("judge vs each human and vs the majority, with bootstrap intervals around the estimate", () => {
-    const judge = goal.judge;
+    const judge = goal.judges[0];
     if (!judge) throw new Error("goal completion has judge labels");
     // Judge vs A: agree on items 1, 4, 6 -> 3/6. J: c2 ag3 us1, A: c3 ag2 us1 -> p_e = 13/36; kappa = (18 - 13)/(36 - 13) = 5/23.
     const [vsA, vsB] = judge.vsAnnotators;
@@ -56,9 +56,9 @@ describe("agreement report: goal completion (A = c c c ag ag us, B = c c ag ag a
 
   it("three-way agreement 3/6 and the judge x majority confusion matrix", () => {
     // All three agree on items 1 (c), 4 (ag), 6 (us).
-    expect(goal.judge?.threeWay).toEqual({ value: 0.5, n: 6 });
+    expect(goal.judges[0]?.threeWay).toEqual({ value: 0.5, n: 6 });
     // Rows judge, columns majority, labels sorted: c, ag, us. Item 5 is judge c / humans ag; item 2 judge ag / humans c.
-    expect(goal.judge?.confusion).toEqual({
+    expect(goal.judges[0]?.confusion).toEqual({
       labels: ["completed", "not_completed_agent", "not_completed_user"],
       counts: [
         [1, 1, 0],
@@ -75,7 +75,7 @@ describe("agreement report: dimensions without judge labels and degenerate cases
     const tool = dimension("tool_hallucination");
     expect(tool.pairs[0]?.percent).toBeCloseTo(5 / 6, 12);
     expect(tool.pairs[0]?.kappa).toBeCloseTo(0, 12);
-    expect(tool.judge).toBeNull();
+    expect(tool.judges).toEqual([]);
   });
 
   it("user hallucination: everyone says no, so kappa, Fleiss and alpha are undefined (null), not 0; item 6 has one label", () => {

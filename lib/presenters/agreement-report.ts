@@ -16,8 +16,10 @@ import type { ReportInput } from "./agreement-inputs";
 import {
   annotatorRow,
   humanLabelsOf,
+  indexJudges,
   indexLabels,
   judgeRow,
+  type JudgeIndex,
   majorityOf,
   slotMatrix,
   type LabelIndex,
@@ -50,13 +52,25 @@ export interface DimensionAgreement {
   pairs: PairAgreement[];
   fleiss: { value: number | null; n: number };
   alpha: number | null;
-  /** Null when the judge gives no label on this dimension. */
-  judge: {
-    vsAnnotators: JudgeComparison[];
-    vsMajority: JudgeComparison;
-    threeWay: { value: number | null; n: number };
-    confusion: ConfusionMatrix;
-  } | null;
+  /** One entry per judge with a verdict on this dimension (the bundle judge first); empty without one. */
+  judges: JudgeAgreement[];
+  /** Every pair of those judges, with bootstrap intervals. */
+  judgePairs: JudgePairAgreement[];
+}
+
+export interface JudgeAgreement {
+  key: string;
+  name: string;
+  vsAnnotators: JudgeComparison[];
+  vsMajority: JudgeComparison;
+  /** Seed 003's Table 3: items where the judge and every human (items with exactly m human labels) agree. */
+  threeWay: { value: number | null; n: number };
+  /** Rows: judge label; columns: human majority. */
+  confusion: ConfusionMatrix;
+}
+
+export interface JudgePairAgreement extends JudgeComparison {
+  judge: string;
 }
 
 export interface AnnotatorProgress {
@@ -89,7 +103,12 @@ function compareWithJudge(
   return { against, n, percent, kappa };
 }
 
-function buildDimension(input: ReportInput, index: LabelIndex, dimension: CategoricalDimension): DimensionAgreement {
+function buildDimension(
+  input: ReportInput,
+  index: LabelIndex,
+  judgeIndex: { judges: { key: string; name: string }[]; index: JudgeIndex },
+  dimension: CategoricalDimension,
+): DimensionAgreement {
   const itemIds = input.items.map((item) => item.id);
   const annotators = input.annotators.filter((a) =>
     itemIds.some((id) => index.get(dimension.key)?.get(id)?.has(a.key)),
@@ -108,9 +127,24 @@ function buildDimension(input: ReportInput, index: LabelIndex, dimension: Catego
   const m = input.annotatorsPerItem;
   const { itemIds: fullyRated, slots } = slotMatrix(index, dimension.key, itemIds, m);
   const counts = toCategoryCounts(slots).counts;
-  const judgeAll = judgeRow(input, dimension.key, itemIds);
-  const hasJudge = judgeAll.some((label) => label !== null);
   const majority = itemIds.map((id) => majorityOf(humanLabelsOf(index, dimension.key, id)));
+  const judgeRows = new Map(
+    judgeIndex.judges.map((judge) => [judge.key, judgeRow(judgeIndex.index, judge.key, dimension.key, itemIds)]),
+  );
+  const judges: JudgeAgreement[] = judgeIndex.judges.flatMap((judge) => {
+    const verdicts = judgeRows.get(judge.key) ?? [];
+    if (!verdicts.some((label) => label !== null)) return [];
+    return [
+      {
+        key: judge.key,
+        name: judge.name,
+        vsAnnotators: annotators.map((a, i) => compareWithJudge(verdicts, rows[i] ?? [], a.name, input)),
+        vsMajority: compareWithJudge(verdicts, majority, "human majority", input),
+        threeWay: threeWayAgreement(judgeRow(judgeIndex.index, judge.key, dimension.key, fullyRated), slots),
+        confusion: buildConfusionMatrix(verdicts, majority),
+      },
+    ];
+  });
   return {
     key: dimension.key,
     label: dimension.label,
@@ -119,20 +153,25 @@ function buildDimension(input: ReportInput, index: LabelIndex, dimension: Catego
     pairs,
     fleiss: { value: fleissKappa(counts), n: counts.length },
     alpha: krippendorffAlphaNominal(rows),
-    judge: hasJudge
-      ? {
-          vsAnnotators: annotators.map((a, i) => compareWithJudge(judgeAll, rows[i] ?? [], a.name, input)),
-          vsMajority: compareWithJudge(judgeAll, majority, "human majority", input),
-          threeWay: fullAgreementRate([judgeRow(input, dimension.key, fullyRated), ...slots]),
-          confusion: buildConfusionMatrix(judgeAll, majority),
-        }
-      : null,
+    judges,
+    judgePairs: judges.flatMap((a, i) =>
+      judges.slice(i + 1).map((b) => ({
+        judge: a.name,
+        ...compareWithJudge(judgeRows.get(a.key) ?? [], judgeRows.get(b.key) ?? [], b.name, input),
+      })),
+    ),
   };
+}
+
+/** Judge and all humans agree; items the judge did not label are left out (fullAgreementRate drops nulls). */
+function threeWayAgreement(judge: readonly (Label | null)[], slots: readonly (readonly Label[])[]) {
+  return fullAgreementRate([judge, ...slots]);
 }
 
 /** Every figure of the agreement page and its exports; statistics come from lib/metrics only. */
 export function buildAgreementReport(input: ReportInput): AgreementReport {
   const index = indexLabels(input.labels);
+  const judgeIndex = indexJudges(input);
   const dimensions = categoricalDimensions(input.rubric);
   const progress = input.annotators.map((annotator) => ({
     key: annotator.key,
@@ -142,7 +181,7 @@ export function buildAgreementReport(input: ReportInput): AgreementReport {
       .length,
   }));
   return {
-    dimensions: dimensions.map((dimension) => buildDimension(input, index, dimension)),
+    dimensions: dimensions.map((dimension) => buildDimension(input, index, judgeIndex, dimension)),
     progress,
     disagreements: buildDisagreements(input, index, dimensions),
     items: input.items.length,

@@ -10,6 +10,7 @@ import {
 import { findTaskDetail, type TaskDetail } from "@/lib/db/tasks";
 import { findTrajectoryDetail } from "@/lib/db/trajectories";
 import type { StoredEvent } from "@/lib/contracts/event";
+import { blindStudyItem, shuffleForAnnotator } from "@/lib/presenters/blind-study-item";
 import { categoricalDimensions, ERROR_TAGS_KEY, ErrorTagsSchema } from "@/lib/presenters/study-rubric";
 import { AppError } from "../app-error";
 import type { Actor } from "../auth/roles";
@@ -31,6 +32,17 @@ export interface AnnotatorQueue {
   nextItemId: string | null;
 }
 
+/**
+ * An annotator's items as they may see them: in a blind study shuffled by their recorded seed and
+ * without run ids or names; otherwise in study order.
+ */
+async function visibleQueue(study: Study, userId: string): Promise<StudyItemRow[]> {
+  const items = await listAssignedItems({ studyId: study.id, userId });
+  if (!study.blind) return items;
+  const seed = study.annotators.find((a) => a.userId === userId)?.orderSeed ?? 0;
+  return shuffleForAnnotator(items, seed).map(blindStudyItem);
+}
+
 function requireAnnotator(actor: Actor, study: Study): string {
   if (!actor.userId || !isStudyAnnotator(study, actor))
     throw new AppError("forbidden", "you are not an annotator of this study");
@@ -40,7 +52,7 @@ function requireAnnotator(actor: Actor, study: Study): string {
 export async function getAnnotatorQueue(actor: Actor, studyId: string): Promise<AnnotatorQueue> {
   const study = await loadStudyFor(actor, studyId);
   const userId = requireAnnotator(actor, study);
-  const [items, own] = await Promise.all([listAssignedItems({ studyId, userId }), listOwnLabels({ studyId, userId })]);
+  const [items, own] = await Promise.all([visibleQueue(study, userId), listOwnLabels({ studyId, userId })]);
   const needed = new Set(categoricalDimensions(study.rubric).map((d) => d.key));
   const entries = items.map((item) => {
     const labelled = own.filter((label) => label.itemId === item.id && needed.has(label.dimension)).length;
@@ -91,7 +103,7 @@ export async function getAnnotationItem(
   if (!found) return null;
   const [labels, queue] = await Promise.all([
     listItemLabelsVisibleTo({ studyId, itemId, userId }),
-    listAssignedItems({ studyId, userId }),
+    visibleQueue(study, userId),
   ]);
   let trajectory: AnnotationItemView["trajectory"] = null;
   const trajectoryId = found.item.trajectoryId;
@@ -118,7 +130,7 @@ export async function getAnnotationItem(
   const ids = queue.map((entry) => entry.id);
   return {
     study,
-    item: found.item,
+    item: found.blind ? blindStudyItem(found.item) : found.item,
     queue: { ids, index: ids.indexOf(itemId) },
     ownLabels: labels.filter((label) => label.annotatorKey === userId),
     peerLabels: labels.filter((label) => label.annotatorKey !== userId),

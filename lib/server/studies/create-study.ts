@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { recordAudit } from "@/lib/db/accounts";
 import {
   countExistingRuns,
@@ -33,7 +34,8 @@ export async function createStudy(actor: Actor, raw: NewStudy): Promise<{ id: st
   const annotators = [...new Set(input.annotatorIds)].map((id) => {
     const user = users.get(id);
     if (!user) throw new AppError("unprocessable", `annotator ${id} is not an annotator or admin`);
-    return { userId: user.id, name: user.name };
+    // A recorded seed per annotator: a blind study shows each of them the items in their own order.
+    return { userId: user.id, name: user.name, orderSeed: randomInt(1, 2 ** 31 - 1) };
   });
   if (annotators.length < input.annotatorsPerItem)
     throw new AppError("unprocessable", "assign at least as many annotators as annotators per item");

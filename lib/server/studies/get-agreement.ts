@@ -1,3 +1,4 @@
+import { listStudyJudgeLabels } from "@/lib/db/judge-labels";
 import { countAssignments, listStudyItemsWithJudge } from "@/lib/db/study-items";
 import { listAdjudications, listStudyLabels, type StudyLabelRow } from "@/lib/db/study-labels";
 import type { ReportInput } from "@/lib/presenters/agreement-inputs";
@@ -22,12 +23,14 @@ function judgeRecord(value: unknown): Record<string, string | null> {
 /** Loads everything of a study and computes its agreement report (lib/metrics via the presenter). */
 export async function getStudyReport(actor: Actor, studyId: string): Promise<StudyReportData> {
   const study = await loadStudyForReport(actor, studyId);
-  const [items, labels, adjudications, assigned] = await Promise.all([
+  const [items, labels, adjudications, assigned, judgeLabels] = await Promise.all([
     listStudyItemsWithJudge({ studyId }),
     listStudyLabels({ studyId }),
     listAdjudications({ studyId }),
     countAssignments({ studyId }),
+    listStudyJudgeLabels({ studyId }),
   ]);
+  const judges = new Map(judgeLabels.map((label) => [label.judgeId, `${label.judgeName} ${label.judgeVersion}`]));
   const annotators = study.annotators.map((a) => ({
     key: a.userId,
     name: a.name,
@@ -57,6 +60,13 @@ export async function getStudyReport(actor: Actor, studyId: string): Promise<Stu
     annotators,
     labels,
     adjudications,
+    judges: [...judges].map(([key, name]) => ({ key, name })).sort((a, b) => (a.name < b.name ? -1 : 1)),
+    judgeLabels: judgeLabels.map((label) => ({
+      itemId: label.itemId,
+      judgeKey: label.judgeId,
+      dimension: label.dimension,
+      value: label.label,
+    })),
   };
   return { study, input, labels, report: buildAgreementReport(input) };
 }

@@ -49,11 +49,13 @@ export default async function AgreementPage(props: { params: Promise<{ id: strin
         <HumanAgreementTable dimensions={report.dimensions} />
       </section>
       <section className="panel">
-        <h2>Humans vs judge</h2>
+        <h2>Humans vs judges</h2>
         <JudgeAgreementTable dimensions={report.dimensions} />
         <div className="grid-2">
-          {report.dimensions.map((d) =>
-            d.judge ? <ConfusionMatrixTable key={d.key} label={d.label} matrix={d.judge.confusion} /> : null,
+          {report.dimensions.flatMap((d) =>
+            d.judges.map((j) => (
+              <ConfusionMatrixTable key={`${d.key}-${j.key}`} label={`${d.label}: ${j.name}`} matrix={j.confusion} />
+            )),
           )}
         </div>
       </section>
@@ -74,9 +76,14 @@ export default async function AgreementPage(props: { params: Promise<{ id: strin
                 <input type="hidden" name="dimension" value={row.dimension} />
                 <select
                   name="value"
-                  defaultValue={row.adjudicated?.value ?? rowOptions[0]?.value}
+                  // No preset choice: an adjudicator must pick, not confirm whatever came first.
+                  defaultValue={row.adjudicated?.value ?? ""}
+                  required
                   aria-label={`Adjudicated label for item ${row.position} ${row.dimension}`}
                 >
+                  <option value="" disabled>
+                    choose…
+                  </option>
                   {rowOptions.map((o) => (
                     <option key={o.value} value={o.value}>
                       {o.label}
