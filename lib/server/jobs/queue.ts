@@ -4,14 +4,20 @@ import { serverConfig } from "../config";
 
 export const INGEST_QUEUE = "ingest-upload";
 export const PURGE_RUN_QUEUE = "purge-run";
+export const REIMPORT_RUN_QUEUE = "reimport-run";
+export const RESCORE_RUN_QUEUE = "rescore-run";
+export const QUEUES = [INGEST_QUEUE, PURGE_RUN_QUEUE, REIMPORT_RUN_QUEUE, RESCORE_RUN_QUEUE] as const;
+export type QueueName = (typeof QUEUES)[number];
 
 export interface IngestJobData {
   uploadId: string;
 }
 
+/** Purge, re-import and rescore jobs name one run. */
 export interface PurgeRunJobData {
   runId: string;
 }
+export type RunJobData = PurgeRunJobData;
 
 declare global {
   // One pg-boss instance per process (route modules may be loaded separately by Next.js).
@@ -44,8 +50,7 @@ async function startBoss(): Promise<PgBoss> {
   });
   boss.on("error", (error) => console.error("[loopscope] job queue error", error));
   await boss.start();
-  await boss.createQueue(INGEST_QUEUE);
-  await boss.createQueue(PURGE_RUN_QUEUE);
+  for (const queue of QUEUES) await boss.createQueue(queue);
   return boss;
 }
 
@@ -58,10 +63,7 @@ export function jobQueue(): Promise<PgBoss> {
 }
 
 /** Queues a job with the configured retries and expiry (read per job, so operators can change them). */
-export async function enqueueJob(
-  queue: typeof INGEST_QUEUE | typeof PURGE_RUN_QUEUE,
-  data: IngestJobData | PurgeRunJobData,
-): Promise<string> {
+export async function enqueueJob(queue: QueueName, data: IngestJobData | RunJobData): Promise<string> {
   const config = serverConfig();
   const boss = await jobQueue();
   const id = await boss.send(
