@@ -14,6 +14,7 @@ import { buildMetricDefinitions } from "@/lib/presenters/leaderboard-metrics";
 import type { LeaderboardEntry } from "@/lib/presenters/leaderboard-rows";
 import type { LeaderboardQuery } from "@/lib/presenters/leaderboard-query";
 import { computeRunMetricsResponse, METRICS_VERSION, type RunMetricsResponse } from "./get-run-metrics";
+import { leaderboardReader } from "./leaderboard-summaries";
 import { listRuns, type RunSummary } from "./list-runs";
 
 /** Missing caches are computed a few at a time: each computation holds a pooled connection. */
@@ -79,9 +80,11 @@ export interface LeaderboardPage {
 
 /** One page of the leaderboard, filtered, sorted and paged in PostgreSQL over the lean rows. */
 export async function getLeaderboardPage(query: LeaderboardQuery): Promise<LeaderboardPage> {
-  // listRuns fills missing lean rows first and names every run over all runs, so names stay unique on any page.
-  const summaries = new Map((await listRuns()).map((run) => [run.id, run]));
-  const facets = await readLeaderboardFacets();
+  // Missing lean rows are filled first (on the primary); the page is then read from a replica when one is configured.
+  const reader = await leaderboardReader();
+  // Every run is named over all runs, so names stay unique on any page.
+  const summaries = new Map((await listRuns({}, reader)).map((run) => [run.id, run]));
+  const facets = await readLeaderboardFacets(reader);
   const metricIds = new Set(buildMetricDefinitions(facets.maxPassK).map((d) => d.id));
   const sortId = isLeaderboardSortColumn(query.sort) || metricIds.has(query.sort) ? query.sort : "success";
   const sort = isLeaderboardSortColumn(sortId) ? { column: sortId } : { metric: sortId };
@@ -95,10 +98,10 @@ export async function getLeaderboardPage(query: LeaderboardQuery): Promise<Leade
     sort,
     dir: query.dir,
   };
-  const totals = await readLeaderboardTotals({ ...filter, offset: 0, limit: 0 });
+  const totals = await readLeaderboardTotals({ ...filter, offset: 0, limit: 0 }, reader);
   const pageCount = Math.max(1, Math.ceil(totals.matching / query.size));
   const page = Math.min(query.page, pageCount);
-  const rows = await readLeaderboardPage({ ...filter, offset: (page - 1) * query.size, limit: query.size });
+  const rows = await readLeaderboardPage({ ...filter, offset: (page - 1) * query.size, limit: query.size }, reader);
   const entries = rows.flatMap((row) => toEntry(row, summaries) ?? []);
   return {
     entries,

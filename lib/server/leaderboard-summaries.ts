@@ -1,3 +1,4 @@
+import { db, readDb, type Db } from "@/lib/db/client";
 import { countRunRecords } from "@/lib/db/runs";
 import { listRunsNeedingSummary, upsertLeaderboardSummary } from "@/lib/db/leaderboard-summaries";
 import { buildLeaderboardSummary } from "@/lib/presenters/leaderboard-summary";
@@ -24,7 +25,7 @@ export async function refreshLeaderboardSummary({
  * Fills the lean rows of runs that have none of the current METRICS_VERSION. Ingest fills
  * them as it warms the metrics; this catches runs stored before that, or after a version bump.
  */
-export async function ensureLeaderboardSummaries(): Promise<void> {
+export async function ensureLeaderboardSummaries(): Promise<number> {
   const pending = await listRunsNeedingSummary({ metricsVersion: METRICS_VERSION });
   for (let start = 0; start < pending.length; start += COMPUTE_CONCURRENCY) {
     await Promise.all(
@@ -36,4 +37,14 @@ export async function ensureLeaderboardSummaries(): Promise<void> {
       ),
     );
   }
+  return pending.length;
+}
+
+/**
+ * Fills missing lean rows on the primary, then gives the client to read the leaderboard with: a read replica
+ * (DATABASE_REPLICA_URLS), unless this request has just written rows it must see (then the primary).
+ */
+export async function leaderboardReader(): Promise<Db> {
+  const written = await ensureLeaderboardSummaries();
+  return written > 0 ? db() : readDb();
 }

@@ -3,6 +3,7 @@ import type { RunTags } from "@/lib/bundles/schema/run-tags";
 import { readSummaryCounts } from "@/lib/db/leaderboard-summaries";
 import { listRunRows, listSuiteTaskCounts } from "@/lib/db/runs";
 import { buildRunIdentities, hasTags } from "@/lib/presenters/run-identities";
+import { db, type DbOrTx } from "@/lib/db/client";
 import { ensureLeaderboardSummaries } from "./leaderboard-summaries";
 
 export type { RunSummary };
@@ -13,10 +14,19 @@ export interface RunListFilter {
 }
 
 /** Every run (newest first) with its display name, suite label, setting, tags and pairs; names are built over all runs. */
-export async function listRuns(filter: RunListFilter = {}): Promise<RunSummary[]> {
+export async function listRuns(filter: RunListFilter = {}, reader?: DbOrTx): Promise<RunSummary[]> {
   // Counts come from the lean leaderboard rows: counting trajectories of every run per request is what made this slow.
-  await ensureLeaderboardSummaries();
-  const [runs, suites, counts] = await Promise.all([listRunRows(), listSuiteTaskCounts(), readSummaryCounts()]);
+  // Without a reader (the leaderboard passes a replica's) the rows are filled and read on the primary.
+  let client = reader;
+  if (!client) {
+    await ensureLeaderboardSummaries();
+    client = db();
+  }
+  const [runs, suites, counts] = await Promise.all([
+    listRunRows(client),
+    listSuiteTaskCounts(client),
+    readSummaryCounts(client),
+  ]);
   const identities = buildRunIdentities(
     runs.map((run) => {
       const count = counts.get(run.id);
