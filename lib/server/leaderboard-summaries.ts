@@ -2,7 +2,7 @@ import { db, readDb, type Db } from "@/lib/db/client";
 import { countRunRecords } from "@/lib/db/runs";
 import { listRunsNeedingSummary, upsertLeaderboardSummary } from "@/lib/db/leaderboard-summaries";
 import { buildLeaderboardSummary } from "@/lib/presenters/leaderboard-summary";
-import { getRunMetrics, METRICS_VERSION } from "./get-run-metrics";
+import { getRunMetrics, METRICS_VERSION, warmRunMetrics } from "./get-run-metrics";
 
 /** Missing rows are computed a few at a time: each computation holds a pooled connection. */
 const COMPUTE_CONCURRENCY = 4;
@@ -38,6 +38,14 @@ export async function ensureLeaderboardSummaries(): Promise<number> {
     );
   }
   return pending.length;
+}
+
+/** After an ingest or re-import: the runs' metrics and lean leaderboard rows, so no page computes them. */
+export async function warmRunsForLeaderboard(runIds: readonly string[]): Promise<void> {
+  await warmRunMetrics(runIds);
+  await ensureLeaderboardSummaries().catch((error: unknown) =>
+    console.error("could not fill the leaderboard rows of new runs", error),
+  );
 }
 
 /**

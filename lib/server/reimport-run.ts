@@ -1,5 +1,5 @@
 import { findReimportSource } from "@/lib/db/reimport-source";
-import { warmRunMetrics } from "./get-run-metrics";
+import { warmRunsForLeaderboard } from "./leaderboard-summaries";
 import { ingestBundle, type IngestResult } from "./ingest-bundle";
 import { StoredUploadOptionsSchema } from "./upload-options";
 import { readStoredUpload } from "./upload-store";
@@ -33,6 +33,6 @@ export async function reimportRun(runId: string): Promise<ReimportOutcome> {
     reimport: { bundleId: source.bundleId, runs: source.runs },
   });
   if (result.kind !== "stored") return { kind: "rejected", result };
-  await warmRunMetrics(result.runs.map((run) => run.id));
+  await warmRunsForLeaderboard(result.runs.map((run) => run.id));
   return { kind: "reimported", bundleId: source.bundleId, runs: result.runs, counts: { ...result.counts } };
 }
