@@ -14,6 +14,10 @@ function s3Client(config: ServerConfig): S3Client {
   if (globalThis.loopscopeS3?.key !== key) {
     const client = new S3Client({
       region: config.LOOPSCOPE_S3_REGION,
+      // Since 2025 the SDK adds CRC checksums with aws-chunked bodies by default, which many S3-compatible
+      // servers (s3rver, older MinIO/Ceph) store verbatim; checksums only where the operation requires them.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
       // Self-hosted S3 servers (MinIO, Ceph, s3rver) serve buckets by path, not by host name.
       ...(config.LOOPSCOPE_S3_ENDPOINT ? { endpoint: config.LOOPSCOPE_S3_ENDPOINT, forcePathStyle: true } : {}),
     });
