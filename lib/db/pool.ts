@@ -25,7 +25,8 @@ export function pgPool(): pg.Pool {
       max: isEmbeddedDatabase() ? 1 : 10,
       allowExitOnIdle: true,
       // Named so pg_stat_activity tells web/worker sessions from pg-boss's and the replicas' (PGlite ignores it).
-      ...(isEmbeddedDatabase() ? {} : { application_name: "loopscope" }),
+      // PGAPPNAME names one process's sessions (the cluster test tells its two workers apart by it).
+      ...(isEmbeddedDatabase() ? {} : { application_name: process.env.PGAPPNAME ?? "loopscope" }),
     });
   }
   return globalThis.loopscopePool;

@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { freePort } from "./free-port";
 
 const run = promisify(execFile);
 
@@ -18,19 +18,6 @@ export function streamingReplicaSkipReason(): string | null {
   if (process.getuid?.() !== 0 && process.env.USER !== "postgres")
     return "the replica must run as the postgres user: run the tests as root or postgres";
   return null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 /** Runs a PostgreSQL binary as the postgres user (the server refuses to run as root). */

@@ -35,6 +35,28 @@ export function jobsEnabled(): boolean {
   return !isEmbeddedDatabase();
 }
 
+function isDeadlock(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "40P01";
+}
+
+/**
+ * Creates the queues if missing. Two workers starting at once on a fresh database deadlock inside pg-boss's
+ * create_queue (seen in the cluster test); PostgreSQL aborts one of them, which simply tries again.
+ */
+async function createQueues(boss: PgBoss): Promise<void> {
+  for (const queue of QUEUES) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await boss.createQueue(queue);
+        break;
+      } catch (error) {
+        if (!isDeadlock(error) || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
+  }
+}
+
 async function startBoss(): Promise<PgBoss> {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set; the job queue needs PostgreSQL");
@@ -50,7 +72,7 @@ async function startBoss(): Promise<PgBoss> {
   });
   boss.on("error", (error) => console.error("[loopscope] job queue error", error));
   await boss.start();
-  for (const queue of QUEUES) await boss.createQueue(queue);
+  await createQueues(boss);
   return boss;
 }
 
