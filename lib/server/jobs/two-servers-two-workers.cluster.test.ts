@@ -53,9 +53,9 @@ function start(args: string[], env: Record<string, string>, ready: RegExp): Prom
 const shared = () => ({
   DATABASE_URL,
   LOOPSCOPE_UPLOAD_DIR: path.join(scratch, "uploads"),
-  // A job whose worker died is retried 45 s after it started (longer than the big ingest takes on a busy machine,
+  // A job whose worker died is retried 60 s after it started (longer than the big ingest takes on a busy machine,
   // so a live attempt is not taken for a dead one); maintenance looks every second.
-  LOOPSCOPE_JOB_EXPIRE_SECONDS: "45",
+  LOOPSCOPE_JOB_EXPIRE_SECONDS: "60",
   LOOPSCOPE_JOB_MAINTENANCE_SECONDS: "1",
   NEXT_TELEMETRY_DISABLED: "1",
 });
@@ -134,7 +134,7 @@ describe.skipIf(!BUILT)(
       // One big upload that takes seconds to write, eleven small distinct ones and four repeats of small ones.
       const bigFile = path.join(scratch, "big.jsonl");
       await writeSyntheticJsonlBundle(bigFile, {
-        trajectories: 2000,
+        trajectories: 3000,
         eventsPerTrajectory: 30,
         suiteName: uniqueId("cluster-suite"),
       });
@@ -142,22 +142,23 @@ describe.skipIf(!BUILT)(
       const bodies = [...small, ...small.slice(0, 4)];
 
       const big = await post(a, Readable.toWeb(createReadStream(bigFile)) as ReadableStream, "big.jsonl");
-      // Progress of the upload sent to A, read on B while a worker writes it.
-      await waitFor(
+      // Progress of the upload sent to A, read on B while a worker writes it; that worker holds an open ingest
+      // transaction (nothing else is queued yet), which names it in pg_stat_activity.
+      const holder = await waitFor(
         async () => {
           const current = await status(b, big);
-          return current.phase === "writing" && current.trajectories > 0 ? current : null;
+          if (current.phase !== "writing" || current.trajectories === 0) return null;
+          const [row] = await sql<{ name: string }>(
+            `SELECT application_name AS name FROM pg_stat_activity
+             WHERE datname = current_database() AND application_name LIKE 'loopscope-worker-%' AND xact_start IS NOT NULL
+             ORDER BY xact_start LIMIT 1`,
+          );
+          return row ?? null;
         },
-        { timeoutMs: 120_000, intervalMs: 100, what: "the big upload to be written" },
+        { timeoutMs: 120_000, intervalMs: 100, what: "a worker writing the big upload" },
       );
-      // The worker holding an open ingest transaction is the one writing it (nothing else was queued yet).
-      const [holder] = await sql<{ name: string }>(
-        `SELECT application_name AS name FROM pg_stat_activity
-         WHERE datname = current_database() AND application_name LIKE 'loopscope-worker-%' AND xact_start IS NOT NULL
-         ORDER BY xact_start LIMIT 1`,
-      );
-      const victim = workers[holder?.name === "loopscope-worker-2" ? 1 : 0];
-      expect(holder?.name).toMatch(/^loopscope-worker-[12]$/);
+      const victim = workers[holder.name === "loopscope-worker-2" ? 1 : 0];
+      expect(holder.name).toMatch(/^loopscope-worker-[12]$/);
 
       const uploads = [{ id: big, server: a, content: "big" }];
       for (const [index, body] of bodies.entries()) {
