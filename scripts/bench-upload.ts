@@ -1,10 +1,12 @@
 /**
  * Uploads generated tau2 files (one-line and indented) and a large JSONL bundle through a running
  * production server, as a user would, and prints time to metrics, events/s, the server's peak RSS
- * and, on the same tau2 files, the time Python's json.load takes (the floor any importer pays).
+ * and, on the same tau2 files, the time Python's json.load takes (the floor any importer pays). With the server's
+ * database (--database, default DATABASE_URL) it also times COPY of the very rows each upload stored into our
+ * layout with our constraints (scripts/copy-anchor.ts) and prints the ratio of our events/s to COPY's.
  *
  *   npm run bench:upload -- --url http://127.0.0.1:3402 [--sizes 1000,10000,40000] [--layouts one-line,indented]
- *                           [--jsonl-mb 1024] [--pid <next-server pid>] [--dir /tmp/x] [--keep]
+ *                           [--jsonl-mb 1024] [--pid <next-server pid>] [--dir /tmp/x] [--keep] [--database URL]
  */
 import { spawnSync } from "node:child_process";
 import { createReadStream, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -13,7 +15,9 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { pipeline } from "node:stream/promises";
+import pg from "pg";
 import { numberOption } from "./bench-options";
+import { COPY_ANCHOR_LAYOUT, timeCopyAnchor } from "./copy-anchor";
 import { writeJsonlBundle, writeTau2File } from "./bench-upload-files";
 
 function textOption(name: string, fallback: string): string {
@@ -28,6 +32,7 @@ const sizes = textOption("sizes", "1000,10000,40000")
   .filter((n) => n > 0);
 const layouts = textOption("layouts", "one-line,indented").split(",") as ("one-line" | "indented")[];
 const jsonlMb = numberOption("jsonl-mb", 1024);
+const databaseUrl = textOption("database", process.env.DATABASE_URL ?? "");
 
 /** The next-server process listening on the server's port (or --pid), whose memory is sampled. */
 function serverPid(): number | undefined {
@@ -112,11 +117,10 @@ async function uploadToEnd(file: string): Promise<Answer> {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const polled = await getJson(`/api/uploads/${id}`);
-    const state = String(polled.body.state ?? polled.body.status ?? "");
-    if (!["queued", "running", "reading", "committing", "created", "active", "retry"].includes(state)) {
-      const result = (polled.body.result ?? polled.body) as Record<string, unknown>;
-      return { status: Number(result.httpStatus ?? polled.body.httpStatus ?? 200), body: result };
-    }
+    // GET /api/uploads/{id} (lib/server/get-upload-status.ts): `status` and `result` stay null until the job's answer is stored.
+    if (polled.status !== 200) return polled;
+    if (typeof polled.body.status === "number" && polled.body.phase === "done")
+      return { status: polled.body.status, body: (polled.body.result ?? {}) as Record<string, unknown> };
   }
 }
 
@@ -135,9 +139,24 @@ interface Row {
   events: number;
   peakRssMb: number;
   pythonSeconds?: number;
+  copySeconds?: number;
 }
 
-async function measure(file: string, pid: number | undefined): Promise<Row> {
+/** COPY of the rows the upload's runs stored, into our layout with our constraints, in seconds (none without --database). */
+async function copyAnchorSeconds(runIds: string[], dir: string): Promise<number | undefined> {
+  if (!databaseUrl || runIds.length === 0) return undefined;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    let seconds = 0;
+    for (const runId of runIds) seconds += await timeCopyAnchor(client, runId, dir);
+    return seconds;
+  } finally {
+    await client.end();
+  }
+}
+
+async function measure(file: string, pid: number | undefined, dir: string): Promise<Row> {
   const mb = statSync(file).size / 1024 ** 2;
   const stop = sampleMemory(pid);
   const started = Date.now();
@@ -157,6 +176,10 @@ async function measure(file: string, pid: number | undefined): Promise<Row> {
     seconds,
     events: counts.events ?? 0,
     peakRssMb: peak / 1024 ** 2,
+    copySeconds: await copyAnchorSeconds(
+      runs.map((run) => run.id),
+      dir,
+    ),
   };
 }
 
@@ -166,8 +189,12 @@ function print(row: Row): void {
     row.pythonSeconds === undefined
       ? ""
       : ` | json.load ${row.pythonSeconds.toFixed(1)} s (${(row.seconds / row.pythonSeconds).toFixed(1)}x)`;
+  const copy =
+    row.copySeconds === undefined || row.events === 0
+      ? ""
+      : ` | COPY ${row.copySeconds.toFixed(1)} s = ${Math.round(row.events / row.copySeconds)} events/s, ratio ${(row.copySeconds / row.seconds).toFixed(2)}`;
   console.log(
-    `${row.file.padEnd(34)} ${row.mb.toFixed(0).padStart(6)} MB | HTTP ${row.status} | ${row.seconds.toFixed(1).padStart(7)} s to metrics | ${String(row.events).padStart(9)} events | ${String(eventsPerSecond).padStart(7)} events/s | server peak RSS ${row.peakRssMb.toFixed(0)} MB${python}`,
+    `${row.file.padEnd(34)} ${row.mb.toFixed(0).padStart(6)} MB | HTTP ${row.status} | ${row.seconds.toFixed(1).padStart(7)} s to metrics | ${String(row.events).padStart(9)} events | ${String(eventsPerSecond).padStart(7)} events/s | server peak RSS ${row.peakRssMb.toFixed(0)} MB${python}${copy}`,
   );
 }
 
@@ -175,12 +202,15 @@ async function main(): Promise<void> {
   const dir = textOption("dir", "") || (await mkdtemp(join(tmpdir(), "loopscope-bench-upload-")));
   const pid = serverPid();
   console.log(`server ${baseUrl}, next-server pid ${pid ?? "not found (no RSS)"}, files in ${dir}`);
+  if (databaseUrl)
+    console.log(`ratio = our events/s (time to metrics) / COPY events/s; COPY anchor: ${COPY_ANCHOR_LAYOUT}`);
+  else console.log("no --database or DATABASE_URL: the COPY anchor is not measured");
   try {
     for (const size of sizes) {
       for (const layout of layouts) {
         const file = join(dir, `tau2-${size}-${layout}.json`);
         await writeTau2File(file, size, layout);
-        const row = await measure(file, pid);
+        const row = await measure(file, pid, dir);
         row.pythonSeconds = pythonLoadSeconds(file);
         print(row);
         if (!process.argv.includes("--keep")) await rm(file);
@@ -189,7 +219,7 @@ async function main(): Promise<void> {
     if (jsonlMb > 0) {
       const file = join(dir, `bundle-${jsonlMb}mb.jsonl`);
       await writeJsonlBundle(file, jsonlMb * 1024 ** 2);
-      print(await measure(file, pid));
+      print(await measure(file, pid, dir));
       if (!process.argv.includes("--keep")) await rm(file);
     }
   } finally {

@@ -3,7 +3,7 @@ import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { getLeaderboardPage } from "@/lib/server/get-leaderboard";
 import { buildChartSeries } from "@/lib/presenters/leaderboard-chart";
 import { DEFAULT_CHART_METRIC, parseLeaderboardQuery } from "@/lib/presenters/leaderboard-query";
-import { buildLeaderboardView } from "@/lib/presenters/leaderboard-rows";
+import { buildLeaderboardView, slimLeaderboardRows } from "@/lib/presenters/leaderboard-rows";
 import { Leaderboard } from "@/components/leaderboard/leaderboard";
 
 export const dynamic = "force-dynamic";
@@ -40,7 +40,13 @@ export default async function RunsPage({ searchParams }: Props) {
         intervals), n/N the counts behind a rate; n/a where a metric is undefined.{" "}
         <Link href="/upload">Upload a bundle</Link> to add runs.
       </p>
-      {chartMetric ? <Leaderboard view={view} query={query} chart={buildChartSeries(view.rows, chartMetric)} /> : null}
+      {chartMetric ? (
+        <Leaderboard
+          view={{ ...view, rows: slimLeaderboardRows(view.rows, view.definitions) }}
+          query={query}
+          chart={buildChartSeries(view.rows, chartMetric)}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,15 +1,15 @@
 import Link from "next/link";
 import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import { METRIC_GROUPS, type MetricDefinition, type MetricGroupId } from "@/lib/presenters/leaderboard-metrics";
-import type { LeaderboardRow } from "@/lib/presenters/leaderboard-rows";
+import type { TableLeaderboardRow } from "@/lib/presenters/leaderboard-rows";
 import { MetricCellView } from "./metric-cell-view";
 import styles from "./leaderboard.module.css";
 
 /** Sorting happens on the server (the URL holds it); accessors only give TanStack a sortable column. */
 type SortValue = string | number | null;
-export type LeaderboardColumn = ColumnDef<LeaderboardRow, SortValue>;
+export type LeaderboardColumn = ColumnDef<TableLeaderboardRow, SortValue>;
 
-const columnHelper = createColumnHelper<LeaderboardRow>();
+const columnHelper = createColumnHelper<TableLeaderboardRow>();
 const notAvailable = <span className="muted">n/a</span>;
 
 /** Text columns start ascending; numbers start with the highest first. */

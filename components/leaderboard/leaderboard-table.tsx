@@ -10,7 +10,7 @@ import {
 } from "@tanstack/react-table";
 import { useMemo } from "react";
 import type { MetricDefinition, MetricGroupId } from "@/lib/presenters/leaderboard-metrics";
-import type { LeaderboardRow } from "@/lib/presenters/leaderboard-rows";
+import { tableCellTitle, type TableLeaderboardRow } from "@/lib/presenters/leaderboard-rows";
 import { buildLeaderboardColumns, NUMERIC_INFO_COLUMNS } from "./leaderboard-columns";
 import { SelectColumnHeader } from "./select-column-header";
 import styles from "./leaderboard.module.css";
@@ -19,7 +19,7 @@ import styles from "./leaderboard.module.css";
 const STICKY_COLUMN = "model";
 
 interface Props {
-  rows: LeaderboardRow[];
+  rows: TableLeaderboardRow[];
   definitions: MetricDefinition[];
   groups: MetricGroupId[];
   sorting: SortingState;
@@ -45,6 +45,7 @@ export function LeaderboardTable({
 }: Props) {
   const columns = useMemo(() => buildLeaderboardColumns(definitions, groups), [definitions, groups]);
   const metricIds = useMemo(() => new Set(definitions.map((d) => d.id)), [definitions]);
+  const definitionOf = useMemo(() => new Map(definitions.map((d) => [d.id, d])), [definitions]);
   const rowSelection = useMemo<RowSelectionState>(
     () => Object.fromEntries(selected.map((id) => [id, true])),
     [selected],
@@ -119,11 +120,21 @@ export function LeaderboardTable({
                   onChange={row.getToggleSelectedHandler()}
                 />
               </td>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={cellClass(cell.column.id)}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
+              {row.getVisibleCells().map((cell) => {
+                // Metric cells carry their explanation as the cell's title and grey out when undefined.
+                const definition = definitionOf.get(cell.column.id);
+                const metric = definition ? row.original.cells[cell.column.id] : undefined;
+                const muted = metricIds.has(cell.column.id) && (metric?.value ?? null) === null;
+                return (
+                  <td
+                    key={cell.id}
+                    className={[cellClass(cell.column.id), muted ? "muted" : ""].filter(Boolean).join(" ") || undefined}
+                    title={metric && definition ? tableCellTitle(metric, definition) : undefined}
+                  >
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

@@ -4,7 +4,7 @@ import type { RowSelectionState, SortingState } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import type { ChartSeries } from "@/lib/presenters/leaderboard-chart";
 import { DEFAULT_MIN_TASKS, type LeaderboardQuery } from "@/lib/presenters/leaderboard-query";
-import type { LeaderboardView } from "@/lib/presenters/leaderboard-rows";
+import type { LeaderboardTableView } from "@/lib/presenters/leaderboard-rows";
 import { LeaderboardChart } from "@/components/charts/leaderboard-chart";
 import { CompareBar, type SelectedRun } from "./compare-bar";
 import { LeaderboardPagination } from "./leaderboard-pagination";
@@ -14,7 +14,7 @@ import { HiddenRunsNote } from "./hidden-runs-note";
 import { useLeaderboardNavigation } from "./use-leaderboard-navigation";
 
 interface Props {
-  view: LeaderboardView;
+  view: LeaderboardTableView;
   query: LeaderboardQuery;
   chart: ChartSeries;
 }

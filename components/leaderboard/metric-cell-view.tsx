@@ -1,12 +1,13 @@
-import type { MetricCell } from "@/lib/presenters/leaderboard-metrics";
+import type { TableMetricCell } from "@/lib/presenters/leaderboard-rows";
 import styles from "./leaderboard.module.css";
 
-export function MetricCellView({ cell }: { cell: MetricCell | undefined }) {
-  if (!cell) return <span className="muted">n/a</span>;
+/** A metric cell's content; its title and muted look sit on the table cell (one element fewer per cell). */
+export function MetricCellView({ cell }: { cell: TableMetricCell | undefined }) {
+  if (!cell) return "n/a";
   return (
-    <span title={cell.title}>
-      <span className={cell.value === null ? "muted" : undefined}>{cell.text}</span>
+    <>
+      {cell.text}
       {cell.detail ? <span className={styles.detail}>{cell.detail}</span> : null}
-    </span>
+    </>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
 
 import type { Table } from "@tanstack/react-table";
-import type { LeaderboardRow } from "@/lib/presenters/leaderboard-rows";
+import type { TableLeaderboardRow } from "@/lib/presenters/leaderboard-rows";
 
 /** Selects or clears every run of the current page; selections on other pages stay. */
-export function SelectColumnHeader({ table }: { table: Table<LeaderboardRow> }) {
+export function SelectColumnHeader({ table }: { table: Table<TableLeaderboardRow> }) {
   return (
     <input
       type="checkbox"

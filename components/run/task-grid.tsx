@@ -1,6 +1,12 @@
 import Link from "next/link";
 import type { TaskGrid as TaskGridData, TaskGridCell, TaskGridSort } from "@/lib/presenters/task-grid";
-import { buildRunPageHref, countPages, GRID_PAGE_SIZE, type RunPageQuery } from "@/lib/presenters/run-page-query";
+import {
+  buildRunPageHref,
+  countPages,
+  GRID_PAGE_SIZE,
+  GRID_TRIAL_WINDOW,
+  type RunPageQuery,
+} from "@/lib/presenters/run-page-query";
 import { formatPercent } from "@/lib/presenters/format";
 import { Pagination } from "./pagination";
 import styles from "./task-grid.module.css";
@@ -26,6 +32,11 @@ export function TaskGrid({ runId, grid, query }: { runId: string; grid: TaskGrid
   const pages = countPages(grid.rows.length, GRID_PAGE_SIZE);
   const page = Math.min(query.gridPage, pages);
   const rows = grid.rows.slice((page - 1) * GRID_PAGE_SIZE, page * GRID_PAGE_SIZE);
+  // Trial columns are windowed too: a run of 100 trials per task would otherwise draw 100 cells per row.
+  const windows = countPages(grid.trials.length, GRID_TRIAL_WINDOW);
+  const trialWindow = Math.min(query.gridTrials, windows);
+  const firstColumn = (trialWindow - 1) * GRID_TRIAL_WINDOW;
+  const trials = grid.trials.slice(firstColumn, firstColumn + GRID_TRIAL_WINDOW);
   return (
     <section aria-label="Task grid" id="grid" className="panel">
       <h2 className={styles.heading}>Tasks x trials</h2>
@@ -71,7 +82,7 @@ export function TaskGrid({ runId, grid, query }: { runId: string; grid: TaskGrid
         <thead>
           <tr>
             <th>Task</th>
-            {grid.trials.map((trial) => (
+            {trials.map((trial) => (
               <th key={trial} className={styles.trial}>
                 {trial}
               </th>
@@ -86,7 +97,7 @@ export function TaskGrid({ runId, grid, query }: { runId: string; grid: TaskGrid
               <th scope="row" className="mono">
                 {row.taskExternalId}
               </th>
-              {row.cells.map((cell, index) => (
+              {row.cells.slice(firstColumn, firstColumn + GRID_TRIAL_WINDOW).map((cell, index) => (
                 <td key={cell?.id ?? `empty-${index}`}>
                   {cell ? (
                     <Link
@@ -124,6 +135,15 @@ export function TaskGrid({ runId, grid, query }: { runId: string; grid: TaskGrid
         hrefFor={(target) => buildRunPageHref(runId, query, { gridPage: target }, "#grid")}
         summary={`${grid.rows.length} tasks`}
       />
+      {windows > 1 ? (
+        <Pagination
+          label="Task grid trial columns"
+          page={trialWindow}
+          pages={windows}
+          hrefFor={(target) => buildRunPageHref(runId, query, { gridTrials: target }, "#grid")}
+          summary={`trials ${trials[0] ?? ""}-${trials.at(-1) ?? ""} of ${grid.trials.length}; success and class count every trial`}
+        />
+      ) : null}
     </section>
   );
 }

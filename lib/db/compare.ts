@@ -119,8 +119,9 @@ const eventSelect = {
 export type CompareEventRow = Prisma.EventGetPayload<{ select: typeof eventSelect }>;
 
 export function loadTrajectoryEvents(
-  { trajectoryId }: { trajectoryId: string },
+  { runId, trajectoryId }: { runId: string; trajectoryId: string },
   client: DbOrTx = db(),
 ): Promise<CompareEventRow[]> {
-  return client.event.findMany({ where: { trajectoryId }, select: eventSelect, orderBy: { seq: "asc" } });
+  // Scoped by run: Event is partitioned by run.
+  return client.event.findMany({ where: { runId, trajectoryId }, select: eventSelect, orderBy: { seq: "asc" } });
 }

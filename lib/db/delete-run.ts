@@ -1,4 +1,5 @@
 import { db } from "./client";
+import { dropRunPartitions } from "./run-partitions";
 
 /**
  * Hides a run at once (every read filters `deletedAt`); its rows are removed later by
@@ -32,40 +33,33 @@ export async function listDeletedRunIds(): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-const TRAJECTORIES_PER_BATCH = 1_000;
+const TRAJECTORIES_PER_BATCH = 5_000;
 
 /**
- * Removes a hidden run's rows in slices of a thousand trajectories, each slice one statement
- * (its events first, in the same statement, so no cascade runs per row; no interactive
- * transaction whose timeout a slow slice could pass), then the run, then its bundle once no
- * run of it remains. Each slice commits alone: a purge cut short resumes where it stopped.
+ * Removes a hidden run's rows: its Event and TurnPrediction partitions are detached and dropped whole
+ * (`dropRunPartitions`: no row is visited, whatever the run's size), then its trajectories go in slices of a few
+ * thousand, each slice one statement that commits alone (no interactive transaction whose timeout a slow slice
+ * could pass; a purge cut short resumes where it stopped), then the run, then its bundle once no run of it remains.
  */
 export async function purgeDeletedRun(
   { runId }: { runId: string },
-  onBatch?: (deletedEvents: number) => void,
-): Promise<{ events: number; trajectories: number }> {
+  onBatch?: (deletedTrajectories: number) => void,
+): Promise<{ partitions: number; trajectories: number }> {
   const client = db();
-  let events = 0;
+  const hidden = await client.run.findFirst({ where: { id: runId, deletedAt: { not: null } }, select: { id: true } });
+  if (!hidden) return { partitions: 0, trajectories: 0 };
+  const partitions = (await dropRunPartitions(runId)).length;
   let trajectories = 0;
   for (;;) {
-    const [batch] = await client.$queryRaw<{ events: number; trajectories: number }[]>`
-      WITH slice AS (
+    const removed = await client.$executeRaw`
+      DELETE FROM "Trajectory" WHERE id IN (
         SELECT t.id FROM "Trajectory" t JOIN "Run" r ON r.id = t."runId"
         WHERE t."runId" = ${runId} AND r."deletedAt" IS NOT NULL LIMIT ${TRAJECTORIES_PER_BATCH}
-      ),
-      removed_events AS (DELETE FROM "Event" e USING slice WHERE e."trajectoryId" = slice.id RETURNING 1),
-      removed_trajectories AS (DELETE FROM "Trajectory" t USING slice WHERE t.id = slice.id RETURNING 1)
-      SELECT (SELECT count(*) FROM removed_events)::int AS events, (SELECT count(*) FROM removed_trajectories)::int AS trajectories`;
-    if (!batch || batch.trajectories === 0) break;
-    events += batch.events;
-    trajectories += batch.trajectories;
-    onBatch?.(events);
+      )`;
+    if (removed === 0) break;
+    trajectories += removed;
+    onBatch?.(trajectories);
   }
-  // Turn predictions are one row per scored turn: also removed in slices rather than by one cascade.
-  while (
-    (await client.$executeRaw`DELETE FROM "TurnPrediction" WHERE id IN (SELECT id FROM "TurnPrediction" WHERE "runId" = ${runId} LIMIT 20000) AND EXISTS (SELECT 1 FROM "Run" WHERE id = ${runId} AND "deletedAt" IS NOT NULL)`) >
-    0
-  );
   await client.$transaction(
     async (tx) => {
       const run = await tx.run.findFirst({
@@ -79,7 +73,7 @@ export async function purgeDeletedRun(
     },
     { timeout: 60_000 },
   );
-  return { events, trajectories };
+  return { partitions, trajectories };
 }
 
 /** Hides and removes a run in one call (tests and scripts that need the rows gone before going on). */

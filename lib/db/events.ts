@@ -17,9 +17,14 @@ export const timelineEventSelect = {
 
 export type TimelineEventRow = Prisma.EventGetPayload<{ select: typeof timelineEventSelect }>;
 
+/** Scoped by run as well as trajectory: Event is partitioned by run, and the run lets the planner read one partition. */
 export function listTrajectoryEvents(
-  { trajectoryId }: { trajectoryId: string },
+  { runId, trajectoryId }: { runId: string; trajectoryId: string },
   client: DbOrTx = db(),
 ): Promise<TimelineEventRow[]> {
-  return client.event.findMany({ where: { trajectoryId }, select: timelineEventSelect, orderBy: { seq: "asc" } });
+  return client.event.findMany({
+    where: { runId, trajectoryId },
+    select: timelineEventSelect,
+    orderBy: { seq: "asc" },
+  });
 }

@@ -81,6 +81,8 @@ export interface LeaderboardPageRow {
   maxTrials: number;
   turnPredictions: number;
   metrics: LeaderboardMetrics;
+  /** The run's stored RunSummary (lib/server/list-runs.ts keeps it current); null only for a row written meanwhile. */
+  identity: unknown;
 }
 
 export interface LeaderboardPageTotals {
@@ -161,7 +163,7 @@ export function readLeaderboardPage(
   return client.$queryRawUnsafe<LeaderboardPageRow[]>(
     `SELECT r.id, r.name, r.variant, r."pairingKey", r."sourceFormat", r."suiteId", s.name AS "suiteName", s.version AS "suiteVersion",
             m.name AS model, m.family, m.size, b."fileName", b."uploadedAt",
-            ls.tasks, ls.trajectories, ls."minTrials", ls."maxTrials", ls."turnPredictions", ls.metrics
+            ls.tasks, ls.trajectories, ls."minTrials", ls."maxTrials", ls."turnPredictions", ls.metrics, ls.identity
      ${FROM} JOIN "Bundle" b ON b.id = r."bundleId"
      ${minClause}
      ORDER BY ${sortExpression} ${direction} NULLS LAST, r."createdAt" DESC, r.name ASC, r.id ASC
@@ -176,23 +178,39 @@ export interface LeaderboardFacets {
   suites: { value: string; label: string }[];
   families: string[];
   variants: string[];
+  /** Every string-valued tag of a live run. */
+  tagPairs: { key: string; value: string }[];
 }
 
 /** Filter choices and pass^k columns come from every run, so they stay put while filtering. */
 export async function readLeaderboardFacets(client: DbOrTx = db()): Promise<LeaderboardFacets> {
-  const [[totals], suites, families, variants] = await Promise.all([
+  const [[totals], suites, families, variants, tagPairs] = await Promise.all([
     client.$queryRawUnsafe<{ totalRuns: number; maxPassK: number }[]>(
       `SELECT count(*)::int AS "totalRuns", coalesce(max(ls."maxPassK"), 0)::int AS "maxPassK"
        FROM "LeaderboardSummary" ls JOIN "Run" r ON r.id = ls."runId" WHERE r."deletedAt" IS NULL`,
     ),
     client.$queryRawUnsafe<{ value: string; label: string }[]>(
-      `SELECT DISTINCT s.id AS value, s.name || coalesce(' ' || s.version, '') AS label FROM "Suite" s JOIN "Run" r ON r."suiteId" = s.id WHERE r."deletedAt" IS NULL ORDER BY label, value`,
+      // The task-set label stored with the identities (never two alike; one run's per suite, so each identity
+      // is not parsed), else the plain name and version.
+      `SELECT s.id AS value,
+              coalesce((SELECT ls.identity->>'suite' FROM "Run" r JOIN "LeaderboardSummary" ls ON ls."runId" = r.id
+                        WHERE r."suiteId" = s.id AND r."deletedAt" IS NULL AND ls.identity IS NOT NULL LIMIT 1),
+                       s.name || coalesce(' ' || s.version, '')) AS label
+       FROM "Suite" s
+       WHERE EXISTS (SELECT 1 FROM "Run" r WHERE r."suiteId" = s.id AND r."deletedAt" IS NULL)
+       ORDER BY label, value`,
     ),
     client.$queryRawUnsafe<{ family: string }[]>(
       `SELECT DISTINCT m.family FROM "Model" m JOIN "Run" r ON r."modelId" = m.id WHERE m.family IS NOT NULL AND r."deletedAt" IS NULL ORDER BY m.family`,
     ),
     client.$queryRawUnsafe<{ variant: string }[]>(
       `SELECT DISTINCT variant FROM "Run" WHERE "deletedAt" IS NULL ORDER BY variant`,
+    ),
+    client.$queryRawUnsafe<{ key: string; value: string }[]>(
+      // String-valued tags only, as readRunTags keeps them.
+      `SELECT DISTINCT t.key, t.value #>> '{}' AS value
+       FROM "Run" r, jsonb_each(CASE WHEN jsonb_typeof(r.tags) = 'object' THEN r.tags ELSE '{}'::jsonb END) t
+       WHERE r."deletedAt" IS NULL AND jsonb_typeof(t.value) = 'string'`,
     ),
   ]);
   return {
@@ -201,6 +219,7 @@ export async function readLeaderboardFacets(client: DbOrTx = db()): Promise<Lead
     suites,
     families: families.map((row) => row.family),
     variants: variants.map((row) => row.variant),
+    tagPairs,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { EventRow, TrajectoryRow, TurnPredictionRow } from "@/lib/bundles/rows/types";
 import { jsonOrNull, textOrNull, type Column } from "./bulk-insert";
 import type { IngestSession } from "./ingest-session";
+import { partitionName } from "./run-partitions";
 
 const trajectoryColumns: Column<TrajectoryRow>[] = [
   { name: "id", type: "text", value: (r) => r.id },
@@ -87,10 +88,18 @@ export function insertTrajectories(tx: IngestSession, rows: TrajectoryRow[]): Pr
   return tx.insertRows("Trajectory", trajectoryColumns, rows);
 }
 
-export function insertEvents(tx: IngestSession, rows: EventRow[]): Promise<void> {
-  return tx.insertRows("Event", eventColumns, rows);
+/** Straight into the run's partition (created by createRunPartitions, whose default fills "runId"). */
+export function insertEvents(tx: IngestSession, runId: string, rows: EventRow[]): Promise<void> {
+  return tx.insertRows(partitionName("Event", runId), eventColumns, rows);
 }
 
-export function insertTurnPredictions(tx: IngestSession, rows: TurnPredictionRow[]): Promise<void> {
-  return tx.insertRows("TurnPrediction", turnPredictionColumns, rows);
+export async function insertTurnPredictions(tx: IngestSession, rows: TurnPredictionRow[]): Promise<void> {
+  const byRun = new Map<string, TurnPredictionRow[]>();
+  for (const row of rows) {
+    const ofRun = byRun.get(row.runId);
+    if (ofRun) ofRun.push(row);
+    else byRun.set(row.runId, [row]);
+  }
+  for (const [runId, ofRun] of byRun)
+    await tx.insertRows(partitionName("TurnPrediction", runId), turnPredictionColumns, ofRun);
 }

@@ -26,7 +26,7 @@ export function trajectoryKey(runId: string, taskExternalId: string, trial: numb
 }
 
 /**
- * Removes the per-trajectory rows of the runs (events go with their trajectories) and their leaderboard row,
+ * Removes the per-trajectory rows of the runs and their leaderboard row,
  * returning the old trajectory ids by run, task and trial so the new rows can take them over: links to a
  * trajectory and the study items that point at it stay valid.
  */
@@ -36,6 +36,8 @@ export async function clearRunRows(tx: IngestSession, runIds: string[]): Promise
      FROM "Trajectory" t JOIN "Task" k ON k."id" = t."taskId" WHERE t."runId" = ANY($1::text[])`,
     [runIds],
   );
+  // Event and TurnPrediction are partitioned by run: these deletes touch only the runs' own partitions.
+  await tx.query(`DELETE FROM "Event" WHERE "runId" = ANY($1::text[])`, [runIds]);
   await tx.query(`DELETE FROM "TurnPrediction" WHERE "runId" = ANY($1::text[])`, [runIds]);
   await tx.query(`DELETE FROM "Trajectory" WHERE "runId" = ANY($1::text[])`, [runIds]);
   await tx.query(`DELETE FROM "LeaderboardSummary" WHERE "runId" = ANY($1::text[])`, [runIds]);

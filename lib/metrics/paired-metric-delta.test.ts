@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { bootstrapPercentileInterval } from "./bootstrap";
 import { computePairedMetricDelta, poolRatios, type PairedTaskRatios } from "./paired-metric-delta";
 
 const r = (numerator: number, denominator: number) => ({ numerator, denominator });
@@ -73,5 +74,30 @@ describe("computePairedMetricDelta", () => {
     ]);
     expect(result.delta).toBe(1);
     expect(result.interval).toEqual({ low: 1, high: 1 });
+  });
+});
+
+describe("computePairedMetricDelta's typed-array bootstrap", () => {
+  it("gives bit-identical intervals to the generic bootstrap over the task objects", () => {
+    // Uneven denominators (some zero) so resamples with an empty side are dropped as the generic path drops them.
+    const tasks: PairedTaskRatios[] = Array.from({ length: 37 }, (_, i) => ({
+      taskId: `t${i}`,
+      a: r((i * 7) % 5, i % 9 === 0 ? 0 : (i % 4) + 1),
+      b: r((i * 3) % 4, i % 11 === 0 ? 0 : (i % 3) + 2),
+    }));
+    const pooledDelta = (sample: readonly PairedTaskRatios[]) => {
+      const a = poolRatios(sample.map((task) => task.a));
+      const b = poolRatios(sample.map((task) => task.b));
+      return a === null || b === null ? null : b - a;
+    };
+    for (const [seed, resamples, level] of [
+      [1, 10_000, 0.95],
+      [42, 999, 0.9],
+    ] as const) {
+      const generic = bootstrapPercentileInterval(tasks, pooledDelta, { seed, resamples, level });
+      const fast = computePairedMetricDelta(tasks, { seed, resamples, level }).interval;
+      expect(generic).not.toBeNull();
+      expect(fast).toEqual(generic);
+    }
   });
 });

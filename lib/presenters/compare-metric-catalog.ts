@@ -16,6 +16,7 @@ import {
 import type { TaskRatio } from "@/lib/metrics/paired-metric-delta";
 import type { MetricGroup } from "./compare-types";
 import { METRIC_GROUP_LABELS, metricSpec } from "@/lib/metrics/registry";
+import { choosePassKColumns } from "./leaderboard-metrics";
 
 interface MetricBase {
   key: string;
@@ -161,13 +162,14 @@ const CLOSED_REST: ClosedMetric[] = [
 ];
 
 /**
- * pass^k rows for k = 1..maxK. pass^k is a mean over tasks, so each scored
+ * pass^k rows for the k the leaderboard shows (1-5, 10, 20, 50, 100, ... up to maxK): one row per k
+ * of a 100-trial run meant 100 rows, each with a 10,000-resample paired bootstrap (most of the
+ * /compare time). pass^k is a mean over tasks, so each scored
  * task contributes (its pass^k, 1); a task with fewer than k scored trials
  * makes pass^k undefined (null), as in computePassHatK.
  */
 export function passHatKMetrics(maxK: number): ClosedMetric[] {
-  return Array.from({ length: Math.max(0, maxK) }, (_, index) => {
-    const k = index + 1;
+  return choosePassKColumns(maxK).map((k) => {
     return closed(
       `passHatK${k}`,
       (m) => m.passHatK[k] ?? null,

@@ -36,11 +36,12 @@ export function buildChartSeries(rows: readonly LeaderboardRow[], definition: Me
       continue;
     }
     const value = round(cell.value);
+    const { low, high } = cell;
     const error: [number, number] | null =
-      cell.low !== null && cell.high !== null
-        ? [oneDecimal(value - round(cell.low)), oneDecimal(round(cell.high) - value)]
+      typeof low === "number" && typeof high === "number"
+        ? [oneDecimal(value - round(low)), oneDecimal(round(high) - value)]
         : null;
-    points.push({ runId: row.id, label: row.name, value, error, uncertainty: cell.detail });
+    points.push({ runId: row.id, label: row.name, value, error, uncertainty: cell.detail ?? null });
   }
   return {
     metricId: definition.id,

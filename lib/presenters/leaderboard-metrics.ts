@@ -40,11 +40,11 @@ export interface MetricDefinition {
 export interface MetricCell {
   value: number | null;
   text: string;
-  /** Uncertainty (± SE, [interval]) or the n/N behind a rate. */
-  detail: string | null;
-  /** Error bar bounds as fractions, when the metric carries an uncertainty. */
-  low: number | null;
-  high: number | null;
+  /** Uncertainty (± SE, [interval]) or the n/N behind a rate. Left out of the table's client payload when null. */
+  detail?: string | null;
+  /** Error bar bounds as fractions, when the metric carries an uncertainty (for the chart; not sent to the table). */
+  low?: number | null;
+  high?: number | null;
   title: string;
 }
 

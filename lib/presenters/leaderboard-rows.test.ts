@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildLeaderboardView, chooseDefaultGroups, formatTasksTrials } from "./leaderboard-rows";
+import {
+  buildLeaderboardView,
+  chooseDefaultGroups,
+  formatTasksTrials,
+  slimLeaderboardRows,
+  tableCellTitle,
+} from "./leaderboard-rows";
 import { parseLeaderboardQuery } from "./leaderboard-query";
 import { makeEntry, makePageData } from "@/lib/testing/leaderboard-fixtures";
 
@@ -59,6 +65,28 @@ describe("buildLeaderboardView", () => {
     });
     expect(view.rows[0]?.cells.success?.text).toBe("70.0%");
     expect(view.totalRuns).toBe(9);
+  });
+
+  it("slims the client rows: no chart bounds or null details, and every title rebuilt as it was", () => {
+    const view = buildLeaderboardView(makePageData(entries), parseLeaderboardQuery({}));
+    const slim = slimLeaderboardRows(view.rows, view.definitions);
+    const definitionOf = new Map(view.definitions.map((d) => [d.id, d]));
+    let checked = 0;
+    view.rows.forEach((row, index) => {
+      for (const [id, cell] of Object.entries(row.cells)) {
+        const table = slim[index]?.cells[id];
+        const definition = definitionOf.get(id);
+        if (!table || !definition) throw new Error(`cell ${id} missing`);
+        expect(table).not.toHaveProperty("low");
+        expect(table).not.toHaveProperty("high");
+        expect(table.detail ?? null).toBe(cell.detail ?? null);
+        expect(tableCellTitle(table, definition)).toBe(cell.title);
+        checked += 1;
+      }
+    });
+    expect(checked).toBeGreaterThan(10);
+    // Titles that repeat the description travel as the remainder only.
+    expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(view.rows).length);
   });
 
   it("adds pass^k columns up to the largest k of all runs; a run without that k reads n/a", () => {

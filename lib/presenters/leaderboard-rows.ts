@@ -118,3 +118,46 @@ export function buildLeaderboardView(data: LeaderboardPageData, query: Leaderboa
     },
   };
 }
+
+/**
+ * A metric cell as the client table gets it: no chart bounds, no null detail, and its title as the part after
+ * the metric's description (the table adds the description back from the column's definition).
+ */
+export interface TableMetricCell {
+  value: number | null;
+  text: string;
+  detail?: string;
+  /** The cell's title is the definition's description followed by this ... */
+  note?: string;
+  /** ... or, when it does not start with the description, this. */
+  title?: string;
+}
+
+export type TableLeaderboardRow = Omit<LeaderboardRow, "cells"> & { cells: Record<string, TableMetricCell> };
+export type LeaderboardTableView = Omit<LeaderboardView, "rows"> & { rows: TableLeaderboardRow[] };
+
+/**
+ * The rows as the client table needs them. The table is a client component, so each row's cells travel
+ * in the page's RSC payload as well as its HTML; the chart is built on the server from the full rows.
+ */
+export function slimLeaderboardRows(
+  rows: readonly LeaderboardRow[],
+  definitions: readonly MetricDefinition[],
+): TableLeaderboardRow[] {
+  const descriptions = new Map(definitions.map((definition) => [definition.id, definition.description]));
+  return rows.map((row) => ({
+    ...row,
+    cells: Object.fromEntries(
+      Object.entries(row.cells).map(([id, { value, text, detail, title }]): [string, TableMetricCell] => {
+        const description = descriptions.get(id) ?? "";
+        const label = title.startsWith(description) ? { note: title.slice(description.length) } : { title };
+        return [id, detail ? { value, text, detail, ...label } : { value, text, ...label }];
+      }),
+    ),
+  }));
+}
+
+/** A cell's full title again, on the client. */
+export function tableCellTitle(cell: TableMetricCell, definition: Pick<MetricDefinition, "description">): string {
+  return cell.title ?? `${definition.description}${cell.note ?? ""}`;
+}

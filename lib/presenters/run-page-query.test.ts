@@ -17,11 +17,14 @@ describe("run page query", () => {
       page: 3,
       gridSort: "task",
       gridPage: 1,
+      gridTrials: 1,
       q: "refund",
       stop: undefined,
       category: undefined,
     });
     expect(parseRunPageQuery({ outcome: "maybe", page: "-2" })).toMatchObject({ outcome: undefined, page: 1 });
+    expect(parseRunPageQuery({ gridTrials: "3" })).toMatchObject({ gridTrials: 3 });
+    expect(parseRunPageQuery({ gridTrials: "x" })).toMatchObject({ gridTrials: 1 });
   });
 
   it("maps the URL state to a trajectory filter", () => {

@@ -4,7 +4,9 @@ import { TASK_GRID_SORTS } from "./task-grid";
 /** Sentinel stop-reason filter value for trajectories without a recorded stop reason. */
 export const NO_STOP_REASON = "(none)";
 export const TRAJECTORY_PAGE_SIZE = 50;
-export const GRID_PAGE_SIZE = 40;
+/** Task rows per grid page and trial columns per window: 20 x 10 cells keep a 100-trial run's page small. */
+export const GRID_PAGE_SIZE = 20;
+export const GRID_TRIAL_WINDOW = 10;
 
 const optionalText = z
   .string()
@@ -25,6 +27,8 @@ export const RunPageQuerySchema = z.object({
   page: pageNumber,
   gridSort: z.enum(TASK_GRID_SORTS).catch("task").default("task"),
   gridPage: pageNumber,
+  /** Which window of GRID_TRIAL_WINDOW trial columns the grid shows. */
+  gridTrials: pageNumber,
 });
 export type RunPageQuery = z.infer<typeof RunPageQuerySchema>;
 
@@ -53,7 +57,12 @@ export function toTrajectoryFilter(query: RunPageQuery): TrajectoryFilterValues 
   };
 }
 
-const DEFAULTS: Partial<Record<keyof RunPageQuery, string | number>> = { page: 1, gridPage: 1, gridSort: "task" };
+const DEFAULTS: Partial<Record<keyof RunPageQuery, string | number>> = {
+  page: 1,
+  gridPage: 1,
+  gridSort: "task",
+  gridTrials: 1,
+};
 
 /** A link to the run page with the current state and some values changed; defaults are left out of the URL. */
 export function buildRunPageHref(

@@ -91,7 +91,7 @@ describe("deleting a run", () => {
     });
     expect(await db().trajectory.count({ where: { runId } })).toBe(0);
     expect(await db().turnPrediction.count({ where: { runId } })).toBe(0);
-    expect(await db().event.count({ where: { trajectory: { runId } } })).toBe(0);
+    expect(await db().event.count({ where: { runId } })).toBe(0);
     expect(await db().bundle.count({ where: { id: result.bundleId } })).toBe(0);
     expect(await db().auditLog.findFirst({ where: { action: "delete_run", target: runId } })).toMatchObject({
       actorId: admin.userId,

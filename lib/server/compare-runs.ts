@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { loadCompareRuns, loadPairedRunsOfSuite, loadTurnScoresByTask, type CompareRunRow } from "@/lib/db/compare";
+import { readCachedComparison, writeCachedComparison } from "@/lib/db/comparison-cache";
+import { readIdentityGeneration } from "@/lib/db/run-identities";
 import { loadTrajectoryOutcomes } from "@/lib/db/run-metrics-inputs";
 import { buildMetricCatalog } from "@/lib/presenters/compare-metric-catalog";
 import { analyzePair, type RunData } from "@/lib/presenters/compare-pair-analysis";
@@ -8,8 +10,8 @@ import { buildTaskRows } from "@/lib/presenters/compare-task-rows";
 import type { ComparedRun, Comparison, ComponentVersion, ProtocolRow } from "@/lib/presenters/compare-types";
 import type { PairedMetricDelta } from "@/lib/metrics/paired-metric-delta";
 import { AppError } from "./app-error";
-import { getRunMetrics, type RunMetricsResponse } from "./get-run-metrics";
-import { listRuns } from "./list-runs";
+import { getRunMetrics, METRICS_VERSION, type RunMetricsResponse } from "./get-run-metrics";
+import { listRunSummaries } from "./list-runs";
 
 import { MAX_COMPARED_RUNS } from "@/lib/presenters/compare-params";
 
@@ -32,7 +34,7 @@ interface LoadedRun {
 }
 
 async function loadRuns(runIds: readonly string[]): Promise<LoadedRun[]> {
-  const [rows, summaries] = await Promise.all([loadCompareRuns({ runIds: [...runIds] }), listRuns()]);
+  const [rows, summaries] = await Promise.all([loadCompareRuns({ runIds: [...runIds] }), listRunSummaries({ runIds })]);
   const summaryOf = new Map(summaries.map((summary) => [summary.id, summary]));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = runIds.filter((id) => !byId.has(id));
@@ -77,11 +79,26 @@ async function loadRuns(runIds: readonly string[]): Promise<LoadedRun[]> {
 /**
  * Everything the compare page and its exports show: the first run is the
  * baseline, every other run is compared with it over the tasks both ran.
+ * Results are stored in PostgreSQL by the ordered run ids (the first is the baseline),
+ * METRICS_VERSION and the identity generation (the display names in them); rescoring or
+ * deleting a run forgets its comparisons (lib/server/rescore-run.ts, delete-run.ts).
  */
 export async function compareRuns(runIds: readonly string[]): Promise<Comparison> {
   if (runIds.length < 2 || runIds.length > MAX_COMPARED_RUNS)
     throw new AppError("bad_request", `compare 2 to ${MAX_COMPARED_RUNS} runs`);
   if (new Set(runIds).size !== runIds.length) throw new AppError("bad_request", "each run may appear once");
+  // Read before computing: a run added or edited meanwhile bumps the generation past this key.
+  const identityGeneration = await readIdentityGeneration();
+  const key = `v${METRICS_VERSION}:g${identityGeneration}:${runIds.join(",")}`;
+  const cached = await readCachedComparison({ key });
+  // Written below from a Comparison; JSON round-trips it (no dates, maps or non-finite numbers in it).
+  if (cached !== null) return cached as Comparison;
+  const comparison = await computeComparison(runIds);
+  await writeCachedComparison({ key, runIds, metricsVersion: METRICS_VERSION, identityGeneration, result: comparison });
+  return comparison;
+}
+
+async function computeComparison(runIds: readonly string[]): Promise<Comparison> {
   const loaded = await loadRuns(runIds);
   const runs = loaded.map((entry) => entry.run);
   const [baseline, ...candidates] = loaded;

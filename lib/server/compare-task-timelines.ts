@@ -74,8 +74,8 @@ export async function getTaskTimelines(input: {
     loadSide(runB, input.taskId, input.trialB),
   ]);
   const [eventsA, eventsB] = await Promise.all([
-    listTrajectoryEvents({ trajectoryId: sideA.trial.id }),
-    listTrajectoryEvents({ trajectoryId: sideB.trial.id }),
+    listTrajectoryEvents({ runId: sideA.runId, trajectoryId: sideA.trial.id }),
+    listTrajectoryEvents({ runId: sideB.runId, trajectoryId: sideB.trial.id }),
   ]);
   const verdicts = await Promise.all([loadVerdict(sideA.trial.id, eventsA), loadVerdict(sideB.trial.id, eventsB)]);
   return { taskId: input.taskId, sides: [sideA, sideB], alignment: alignTimelines(eventsA, eventsB), verdicts };

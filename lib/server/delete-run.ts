@@ -1,4 +1,5 @@
 import { recordAudit } from "@/lib/db/accounts";
+import { forgetCachedComparisons } from "@/lib/db/comparison-cache";
 import { markRunDeleted, purgeDeletedRun } from "@/lib/db/delete-run";
 import { AppError } from "./app-error";
 import type { Actor } from "./auth/roles";
@@ -12,6 +13,7 @@ import { PURGE_RUN_QUEUE, enqueueJob, jobsEnabled } from "./jobs/queue";
 export async function deleteRun(actor: Actor, runId: string): Promise<{ name: string }> {
   const deleted = await markRunDeleted({ runId });
   if (!deleted) throw new AppError("not_found", `no run with id ${runId}`);
+  await forgetCachedComparisons({ runId });
   await recordAudit({
     actorId: actor.userId,
     actorName: actor.name,

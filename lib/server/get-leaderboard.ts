@@ -1,3 +1,4 @@
+import { db, readDb } from "@/lib/db/client";
 import { formatTag } from "@/lib/bundles/schema/run-tags";
 import { readMetricsCaches } from "@/lib/db/leaderboard";
 import {
@@ -14,8 +15,8 @@ import { buildMetricDefinitions } from "@/lib/presenters/leaderboard-metrics";
 import type { LeaderboardEntry } from "@/lib/presenters/leaderboard-rows";
 import type { LeaderboardQuery } from "@/lib/presenters/leaderboard-query";
 import { computeRunMetricsResponse, METRICS_VERSION, type RunMetricsResponse } from "./get-run-metrics";
-import { leaderboardReader } from "./leaderboard-summaries";
-import { listRuns, type RunSummary } from "./list-runs";
+import { ensureLeaderboardSummaries } from "./leaderboard-summaries";
+import { ensureStoredIdentities, type RunSummary } from "./list-runs";
 
 /** Missing caches are computed a few at a time: each computation holds a pooled connection. */
 const COMPUTE_CONCURRENCY = 4;
@@ -52,26 +53,17 @@ export async function getManyRunMetrics(
   return result;
 }
 
-/** A page row as a leaderboard entry, under the run's display name and identity (built over all runs by listRuns). */
-function toEntry(row: LeaderboardPageRow, summaries: ReadonlyMap<string, RunSummary>): LeaderboardEntry | null {
-  const run = summaries.get(row.id);
+/** A page row as a leaderboard entry, under the identity stored on its lean row (built over all runs). */
+function toEntry(row: LeaderboardPageRow): LeaderboardEntry | null {
+  // Stored by ensureStoredIdentities from a RunSummary.
+  const run = row.identity as RunSummary | null;
   return run ? { run, suiteId: row.suiteId, metrics: row.metrics } : null;
-}
-
-/** Suite choices under their task-set labels (never two alike) and every tag, from all runs. */
-function identityFacets(runs: readonly RunSummary[]): { suites: { value: string; label: string }[]; tags: string[] } {
-  const suites = new Map(runs.map((run) => [run.suiteId, run.suite]));
-  const tags = new Set(runs.flatMap((run) => Object.entries(run.tags).map(([key, value]) => formatTag(key, value))));
-  return {
-    suites: [...suites].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label)),
-    tags: [...tags].sort(),
-  };
 }
 
 export interface LeaderboardPage {
   entries: LeaderboardEntry[];
   totals: LeaderboardPageTotals;
-  facets: LeaderboardFacets & { tags: string[] };
+  facets: Omit<LeaderboardFacets, "tagPairs"> & { tags: string[] };
   page: number;
   pageCount: number;
   /** The sort actually applied (an unknown column falls back to success rate). */
@@ -80,11 +72,12 @@ export interface LeaderboardPage {
 
 /** One page of the leaderboard, filtered, sorted and paged in PostgreSQL over the lean rows. */
 export async function getLeaderboardPage(query: LeaderboardQuery): Promise<LeaderboardPage> {
-  // Missing lean rows are filled first (on the primary); the page is then read from a replica when one is configured.
-  const reader = await leaderboardReader();
-  // Every run is named over all runs, so names stay unique on any page.
-  const summaries = new Map((await listRuns({}, reader)).map((run) => [run.id, run]));
-  const facets = await readLeaderboardFacets(reader);
+  // Missing lean rows are filled first; names are rebuilt over all runs only when a run was added, edited or deleted.
+  const written = await ensureLeaderboardSummaries();
+  const rebuilt = await ensureStoredIdentities();
+  // The page is read from a read replica (DATABASE_REPLICA_URLS) unless this request has just written rows it must see.
+  const reader = written > 0 || rebuilt !== null ? db() : readDb();
+  const { tagPairs, ...facets } = await readLeaderboardFacets(reader);
   const metricIds = new Set(buildMetricDefinitions(facets.maxPassK).map((d) => d.id));
   const sortId = isLeaderboardSortColumn(query.sort) || metricIds.has(query.sort) ? query.sort : "success";
   const sort = isLeaderboardSortColumn(sortId) ? { column: sortId } : { metric: sortId };
@@ -102,11 +95,15 @@ export async function getLeaderboardPage(query: LeaderboardQuery): Promise<Leade
   const pageCount = Math.max(1, Math.ceil(totals.matching / query.size));
   const page = Math.min(query.page, pageCount);
   const rows = await readLeaderboardPage({ ...filter, offset: (page - 1) * query.size, limit: query.size }, reader);
-  const entries = rows.flatMap((row) => toEntry(row, summaries) ?? []);
+  const entries = rows.flatMap((row) => toEntry(row) ?? []);
   return {
     entries,
     totals,
-    facets: { ...facets, ...identityFacets([...summaries.values()]) },
+    facets: {
+      ...facets,
+      suites: [...facets.suites].sort((a, b) => a.label.localeCompare(b.label)),
+      tags: [...new Set(tagPairs.map((tag) => formatTag(tag.key, tag.value)))].sort(),
+    },
     page,
     pageCount,
     sort: sortId,

@@ -14,7 +14,7 @@ import {
   type ComponentConfigView,
   type RunHeaderView,
 } from "@/lib/presenters/run-header";
-import { listRuns } from "./list-runs";
+import { listRunSummaries } from "./list-runs";
 import { previewReply, type TrajectoryListItem } from "@/lib/presenters/run-trajectory-rows";
 
 function parseConfig(value: unknown): ComponentConfigView | null {
@@ -30,8 +30,9 @@ function isBase(variant: string): boolean {
 export async function getRunHeader(runId: string): Promise<RunHeaderView | null> {
   const run = await findRunDetail({ runId });
   if (!run) return null;
-  // Names and pairs are built over all runs (lib/presenters/run-identities.ts), so they agree with the leaderboard.
-  const all = await listRuns();
+  // Names and pairs are built over all runs (lib/presenters/run-identities.ts), so they agree with the leaderboard;
+  // pairs and bases never cross suites, so this run's suite is all the header needs.
+  const all = await listRunSummaries({ runIds: [run.id], suiteId: run.suite.id });
   const byId = new Map(all.map((summary) => [summary.id, summary]));
   const self = byId.get(run.id);
   const pairedRuns = (self?.pairedRunIds ?? []).flatMap((id) => {

@@ -56,7 +56,7 @@ export async function getTrajectory({
   if (!trajectory || trajectory.runId !== runId) return null;
   const [task, events, cells, paired] = await Promise.all([
     findTaskDetail({ taskId: trajectory.taskId }),
-    listTrajectoryEvents({ trajectoryId }),
+    listTrajectoryEvents({ runId, trajectoryId }),
     getRunTaskCells(runId),
     findPairedTrajectories(trajectory),
   ]);

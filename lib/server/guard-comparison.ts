@@ -3,7 +3,7 @@ import { loadCompareRuns } from "@/lib/db/compare";
 import { guardComparison, type CompareGuard } from "@/lib/presenters/compare-guard";
 import { readRunSetting } from "@/lib/presenters/run-setting";
 import { AppError } from "./app-error";
-import { listRuns } from "./list-runs";
+import { listRunSummaries } from "./list-runs";
 
 const ComponentSchema = z.object({
   name: z.string().optional(),
@@ -23,7 +23,7 @@ function describeComponent(value: unknown): string | null {
 
 /** Whether these runs may be compared as they are: their suites and the settings in which they differ. */
 export async function loadCompareGuard(runIds: readonly string[]): Promise<CompareGuard> {
-  const [summaries, rows] = await Promise.all([listRuns(), loadCompareRuns({ runIds: [...runIds] })]);
+  const [summaries, rows] = await Promise.all([listRunSummaries({ runIds }), loadCompareRuns({ runIds: [...runIds] })]);
   const byId = new Map(summaries.map((run) => [run.id, run]));
   const rowsById = new Map(rows.map((row) => [row.id, row]));
   const missing = runIds.filter((id) => !byId.has(id) || !rowsById.has(id));

@@ -39,7 +39,7 @@ describe("ingestBundle", () => {
     });
     const prediction = await db().turnPrediction.findFirstOrThrow({ where: { runId } });
     expect(prediction.rouge1F1).toBeGreaterThan(0);
-    expect(await db().event.count({ where: { trajectoryId: trajectory.id } })).toBe(6);
+    expect(await db().event.count({ where: { runId, trajectoryId: trajectory.id } })).toBe(6);
   });
 
   it("stores JSONL and gzip-compressed JSONL alike", async () => {
@@ -123,7 +123,7 @@ describe("ingestBundle", () => {
     const result = await ingest(JSON.stringify(bundle));
     if (result.kind !== "stored") throw new Error(JSON.stringify(result));
     const events = await db().event.findMany({
-      where: { trajectory: { runId: result.runs[0]?.id ?? "" } },
+      where: { runId: result.runs[0]?.id ?? "" },
       orderBy: { seq: "asc" },
     });
     expect(events[0]?.text).toBe("a\uFFFDb");

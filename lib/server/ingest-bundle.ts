@@ -30,6 +30,7 @@ import {
   type KeptRun,
 } from "@/lib/db/reimport-writes";
 import { IMPORTER_VERSION } from "@/lib/bundles/importer-version";
+import { attachRunPartitions, createRunPartitions } from "@/lib/db/run-partitions";
 import { ByteTap, PayloadTooLargeError } from "./byte-tap";
 import { serverConfig } from "./config";
 import { resolveRunIdentity, resolveSuiteTaskSet } from "./ingest-identity";
@@ -137,15 +138,24 @@ function invalid(issues: IssueCollector): IngestResult {
  */
 class RowBuffer {
   trajectories: TrajectoryRow[] = [];
-  events: EventRow[] = [];
+  /** Events by run: each run's go straight into its own partition. */
+  events = new Map<string, EventRow[]>();
+  eventCount = 0;
   predictions: TurnPredictionRow[] = [];
   private inFlight: Promise<void> = Promise.resolve();
 
   constructor(private readonly tx: IngestSession) {}
 
+  addEvents(runId: string, rows: EventRow[]): void {
+    const ofRun = this.events.get(runId);
+    if (ofRun) ofRun.push(...rows);
+    else this.events.set(runId, rows);
+    this.eventCount += rows.length;
+  }
+
   get full(): boolean {
     return (
-      this.events.length >= FLUSH_EVENTS || this.trajectories.length >= 1_000 || this.predictions.length >= FLUSH_EVENTS
+      this.eventCount >= FLUSH_EVENTS || this.trajectories.length >= 1_000 || this.predictions.length >= FLUSH_EVENTS
     );
   }
 
@@ -153,12 +163,12 @@ class RowBuffer {
     await this.inFlight;
     const batch = { trajectories: this.trajectories, events: this.events, predictions: this.predictions };
     this.trajectories = [];
-    this.events = [];
+    this.events = new Map();
+    this.eventCount = 0;
     this.predictions = [];
     this.inFlight = (async () => {
-      // Trajectories first: events reference them.
       await insertTrajectories(this.tx, batch.trajectories);
-      await insertEvents(this.tx, batch.events);
+      for (const [runId, rows] of batch.events) await insertEvents(this.tx, runId, rows);
       await insertTurnPredictions(this.tx, batch.predictions);
     })();
     // Observed here so a failure is not "unhandled" while parsing goes on; finish() rethrows it.
@@ -275,6 +285,11 @@ async function writeBundle(
   }
   await insertRuns(tx, runs);
   for (const run of reimported) await updateReimportedRun(tx, run);
+  // Re-imported runs keep their partitions; only runs new to the bundle get theirs.
+  await createRunPartitions(
+    tx,
+    runs.map((run) => run.id),
+  );
 
   const rules = scoringRulesFor(opened.format);
   const counts: IngestCounts = { tasks: header.tasks.length, trajectories: 0, events: 0, turnPredictions: 0 };
@@ -299,7 +314,7 @@ async function writeBundle(
       const id = keptTrajectoryIds.get(trajectoryKey(runId, record.value.task, record.value.trial)) ?? randomUUID();
       const prepared = prepareTrajectory({ id, runId, taskId, task, record: record.value, rules });
       buffer.trajectories.push(prepared.trajectory);
-      buffer.events.push(...prepared.events);
+      buffer.addEvents(runId, prepared.events);
       counts.trajectories += 1;
       counts.events += prepared.events.length;
     } else {
@@ -317,6 +332,10 @@ async function writeBundle(
   }
   report("committing");
   await buffer.finish();
+  await attachRunPartitions(
+    tx,
+    runs.map((run) => run.id),
+  );
   if (input.reimport) {
     await updateReimportedBundle(tx, {
       id: bundleId,

@@ -1,4 +1,3 @@
-import { db, readDb, type Db } from "@/lib/db/client";
 import { countRunRecords } from "@/lib/db/runs";
 import { listRunsNeedingSummary, upsertLeaderboardSummary } from "@/lib/db/leaderboard-summaries";
 import { buildLeaderboardSummary } from "@/lib/presenters/leaderboard-summary";
@@ -46,13 +45,4 @@ export async function warmRunsForLeaderboard(runIds: readonly string[]): Promise
   await ensureLeaderboardSummaries().catch((error: unknown) =>
     console.error("could not fill the leaderboard rows of new runs", error),
   );
-}
-
-/**
- * Fills missing lean rows on the primary, then gives the client to read the leaderboard with: a read replica
- * (DATABASE_REPLICA_URLS), unless this request has just written rows it must see (then the primary).
- */
-export async function leaderboardReader(): Promise<Db> {
-  const written = await ensureLeaderboardSummaries();
-  return written > 0 ? db() : readDb();
 }

@@ -1,9 +1,14 @@
 import type { RunSummary } from "@/lib/contracts/run-summary";
 import type { RunTags } from "@/lib/bundles/schema/run-tags";
 import { readSummaryCounts } from "@/lib/db/leaderboard-summaries";
+import {
+  hasStaleIdentities,
+  readIdentityGeneration,
+  readStoredIdentities,
+  writeStoredIdentities,
+} from "@/lib/db/run-identities";
 import { listRunRows, listSuiteTaskCounts } from "@/lib/db/runs";
 import { buildRunIdentities, hasTags } from "@/lib/presenters/run-identities";
-import { db, type DbOrTx } from "@/lib/db/client";
 import { ensureLeaderboardSummaries } from "./leaderboard-summaries";
 
 export type { RunSummary };
@@ -13,20 +18,9 @@ export interface RunListFilter {
   tags?: RunTags;
 }
 
-/** Every run (newest first) with its display name, suite label, setting, tags and pairs; names are built over all runs. */
-export async function listRuns(filter: RunListFilter = {}, reader?: DbOrTx): Promise<RunSummary[]> {
-  // Counts come from the lean leaderboard rows: counting trajectories of every run per request is what made this slow.
-  // Without a reader (the leaderboard passes a replica's) the rows are filled and read on the primary.
-  let client = reader;
-  if (!client) {
-    await ensureLeaderboardSummaries();
-    client = db();
-  }
-  const [runs, suites, counts] = await Promise.all([
-    listRunRows(client),
-    listSuiteTaskCounts(client),
-    readSummaryCounts(client),
-  ]);
+/** Every run's summary built afresh over all runs (the identity build the stored rows cache). */
+async function buildRunSummaries(): Promise<RunSummary[]> {
+  const [runs, suites, counts] = await Promise.all([listRunRows(), listSuiteTaskCounts(), readSummaryCounts()]);
   const identities = buildRunIdentities(
     runs.map((run) => {
       const count = counts.get(run.id);
@@ -48,7 +42,7 @@ export async function listRuns(filter: RunListFilter = {}, reader?: DbOrTx): Pro
     }),
     suites.map((suite) => ({ ...suite, createdAt: suite.createdAt.toISOString() })),
   );
-  const summaries = runs.map((run): RunSummary => {
+  return runs.map((run): RunSummary => {
     const count = counts.get(run.id);
     const identity = identities.get(run.id);
     return {
@@ -78,6 +72,61 @@ export async function listRuns(filter: RunListFilter = {}, reader?: DbOrTx): Pro
       turnPredictions: count?.turnPredictions ?? 0,
     };
   });
+}
+
+/**
+ * Brings the identities stored on the lean rows up to the current generation: when any live run's
+ * row is of an older one (a run was added, edited or deleted since), all are rebuilt over all runs
+ * and written in one statement. Returns the fresh summaries when it rebuilt, else null.
+ */
+export async function ensureStoredIdentities(): Promise<RunSummary[] | null> {
+  // Read the generation before the runs: a change committed meanwhile bumps it past what we stamp.
+  const generation = await readIdentityGeneration();
+  if (!(await hasStaleIdentities({ generation }))) return null;
+  const summaries = await buildRunSummaries();
+  await writeStoredIdentities({
+    generation,
+    identities: summaries.map((summary) => ({ runId: summary.id, identity: summary })),
+  });
+  return summaries;
+}
+
+/** Every run (newest first) with its display name, suite label, setting, tags and pairs; names are built over all runs. */
+export async function listRuns(filter: RunListFilter = {}): Promise<RunSummary[]> {
+  // Counts come from the lean leaderboard rows: counting trajectories of every run per request is what made this slow.
+  await ensureLeaderboardSummaries();
+  // Names are built over all runs only when something they depend on changed; otherwise they are read back.
+  const rebuilt = await ensureStoredIdentities();
+  const summaries = rebuilt ?? (await readStoredSummaries());
   const tags = filter.tags ?? {};
   return Object.keys(tags).length === 0 ? summaries : summaries.filter((run) => hasTags(run.tags, tags));
+}
+
+/**
+ * The summaries of the given runs and of every run of the given suite (either may be left out), from the
+ * stored identities: what a page that names a few runs needs, without reading all of them.
+ */
+export async function listRunSummaries(scope: { runIds?: readonly string[]; suiteId?: string }): Promise<RunSummary[]> {
+  await ensureLeaderboardSummaries();
+  const rebuilt = await ensureStoredIdentities();
+  if (rebuilt) {
+    const ids = new Set(scope.runIds ?? []);
+    return rebuilt.filter((run) => ids.has(run.id) || run.suiteId === scope.suiteId);
+  }
+  return readStoredSummaries(scope);
+}
+
+/** The stored summaries; a run whose row has none (its lean row could not be computed) is built afresh with the rest. */
+async function readStoredSummaries(
+  scope: { runIds?: readonly string[]; suiteId?: string } = {},
+): Promise<RunSummary[]> {
+  const rows = await readStoredIdentities(scope);
+  if (rows.some((row) => row.identity === null)) {
+    const ids = new Set(scope.runIds ?? []);
+    const wanted = (run: RunSummary) =>
+      (!scope.runIds && !scope.suiteId) || ids.has(run.id) || run.suiteId === scope.suiteId;
+    return (await buildRunSummaries()).filter(wanted);
+  }
+  // Written by ensureStoredIdentities from RunSummary values: JSON round-trips them unchanged.
+  return rows.map((row) => row.identity as RunSummary);
 }

@@ -5,6 +5,7 @@ import {
   SCORES_VERSION,
   type MetricEvent,
 } from "@/lib/metrics";
+import { forgetCachedComparisons } from "@/lib/db/comparison-cache";
 import {
   listRunsToRescore,
   loadTrajectoriesToRescore,
@@ -58,6 +59,8 @@ export async function rescoreRun(runId: string): Promise<number> {
     after = rows.at(-1)?.id ?? null;
   }
   await markRunRescored({ runId, version: SCORES_VERSION });
+  // Stored /compare results of this run were computed from the old scores.
+  await forgetCachedComparisons({ runId });
   return count;
 }
 

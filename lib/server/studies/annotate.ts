@@ -100,7 +100,10 @@ export async function getAnnotationItem(
       ? await findBlindTrajectory({ trajectoryId })
       : await findTrajectoryDetail({ trajectoryId });
     const [events, task] = detail
-      ? await Promise.all([listTrajectoryEvents({ trajectoryId }), findTaskDetail({ taskId: detail.taskId })])
+      ? await Promise.all([
+          listTrajectoryEvents({ runId: detail.runId, trajectoryId }),
+          findTaskDetail({ taskId: detail.taskId }),
+        ])
       : [[], null];
     if (detail && task) {
       trajectory = {

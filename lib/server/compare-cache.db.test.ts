@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { makePairedBundle } from "@/e2e/compare-fixtures/make-paired-bundle";
+import { db } from "@/lib/db/client";
+import { chunksOf, uniqueId } from "@/lib/testing/factories";
+import { LOCAL_ACTOR } from "./auth/roles";
+import { compareRuns } from "./compare-runs";
+import { deleteRun } from "./delete-run";
+import { editRunLabels } from "./edit-run";
+import { ingestBundle } from "./ingest-bundle";
+import { rescoreRun } from "./rescore-run";
+
+async function ingestPair(): Promise<{ base: string; sft: string }> {
+  const pairingKey = uniqueId("cache-pair");
+  const result = await ingestBundle({
+    chunks: chunksOf(JSON.stringify(makePairedBundle({ pairingKey }))),
+    fileName: `${pairingKey}.json`,
+  });
+  if (result.kind !== "stored") throw new Error(JSON.stringify(result));
+  const ids = new Map(result.runs.map((run) => [run.name, run.id]));
+  return { base: ids.get(`${pairingKey} base`) ?? "", sft: ids.get(`${pairingKey} sft`) ?? "" };
+}
+
+function cachedRows(runId: string) {
+  return db().$queryRaw<{ key: string }[]>`SELECT key FROM "ComparisonCache" WHERE "runIds" @> ARRAY[${runId}]::text[]`;
+}
+
+/** Marks the stored result so a read that comes from the cache can be told from a recomputation. */
+async function markCachedBaselineName(runId: string, name: string): Promise<void> {
+  await db().$executeRaw`UPDATE "ComparisonCache"
+    SET result = jsonb_set(result::jsonb, '{runs,0,name}', to_jsonb(${name}::text))::json
+    WHERE "runIds" @> ARRAY[${runId}]::text[]`;
+}
+
+describe("compareRuns' result cache", () => {
+  it("stores a comparison once, serves it again, and forgets it on rescore, edit and delete", async () => {
+    const { base, sft } = await ingestPair();
+    const computed = await compareRuns([base, sft]);
+    expect(await cachedRows(base)).toHaveLength(1);
+    // The stored copy is what a second load gets, and it equals the computed one.
+    expect(await compareRuns([base, sft])).toEqual(computed);
+    await markCachedBaselineName(base, "served from the cache");
+    expect((await compareRuns([base, sft])).runs[0]?.name).toBe("served from the cache");
+    // The order is part of the key: the other baseline is a different comparison.
+    expect((await compareRuns([sft, base])).runs[0]?.id).toBe(sft);
+    expect(await cachedRows(base)).toHaveLength(2);
+
+    // Rescoring a run forgets every comparison it is in.
+    await rescoreRun(base);
+    expect(await cachedRows(base)).toHaveLength(0);
+    expect((await compareRuns([base, sft])).runs[0]?.name).toBe(computed.runs[0]?.name);
+
+    // An edit moves the identity generation: the next load is computed again under the new name.
+    await markCachedBaselineName(base, "served from the cache");
+    const renamed = uniqueId("Renamed base");
+    await editRunLabels(LOCAL_ACTOR, { runId: base, name: renamed, variant: "base", pairingKey: "", tags: "" });
+    expect((await compareRuns([base, sft])).runs[0]?.name).toBe(renamed);
+
+    // Deleting a run forgets its comparisons, and comparing it is refused.
+    await deleteRun(LOCAL_ACTOR, sft);
+    expect(await cachedRows(sft)).toHaveLength(0);
+    await expect(compareRuns([base, sft])).rejects.toMatchObject({ code: "not_found" });
+  });
+});
