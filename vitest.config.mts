@@ -30,6 +30,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        resolve: { alias: { "@": root, "server-only": `${root}lib/testing/server-only-stub.ts` } },
+        test: {
+          // Several `next start` servers and workers as child processes: needs `next build` first (npm test runs it after the build).
+          name: "cluster",
+          include: ["lib/**/*.cluster.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

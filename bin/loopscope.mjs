@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Loopscope command line: `loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID] [--scorer NAME] [--no-wait]`.
+// Loopscope command line: `loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID] [--scorer NAME] [--no-wait]`
+// and `loopscope reimport (--run ID | --all) [--url URL] [--token TOKEN]`.
 // Streams each file to POST /api/bundles (never reads a whole file into memory), follows the
 // ingest job to its end, and exits non-zero when any upload was rejected.
 import { createReadStream, statSync } from "node:fs";
@@ -7,6 +8,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 
 const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID] [--scorer NAME] [--no-wait]
+       loopscope reimport (--run ID | --all) [--url URL] [--token TOKEN]
 
   --url URL      the Loopscope server (default: $LOOPSCOPE_URL or http://localhost:3000)
   --token TOKEN  an API token with the upload scope (default: $LOOPSCOPE_TOKEN)
@@ -14,11 +16,13 @@ const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--
   --variant V    the variant of the uploaded runs (base, sft, ...), overriding what the file says
   --pair P       pair the uploaded runs by this pairing key, or with the run whose id this is
   --scorer NAME  Inspect logs: the scorer whose values become rewards (default: the log's first)
-  --no-wait      return once the server has stored the file and queued its ingest (prints the status URL)`;
+  --no-wait      return once the server has stored the file and queued its ingest (prints the status URL)
+  --run ID       reimport: read this run's bundle again from its kept raw upload with the current importers
+  --all          reimport: every run that has a kept raw upload (one job per bundle)`;
 
 const POLL_MS = 1000;
 
-const VALUE_OPTIONS = ["--url", "--token", "--tag", "--variant", "--pair", "--scorer"];
+const VALUE_OPTIONS = ["--url", "--token", "--tag", "--variant", "--pair", "--scorer", "--run"];
 
 function parseArgs(argv) {
   const options = {
@@ -29,6 +33,8 @@ function parseArgs(argv) {
     pair: null,
     scorer: null,
     wait: true,
+    run: null,
+    all: false,
     files: [],
   };
   const set = (name, value) => {
@@ -46,6 +52,7 @@ function parseArgs(argv) {
       index += 1;
     } else if (inline) set(inline.slice(2), arg.slice(inline.length + 1));
     else if (arg === "--no-wait") options.wait = false;
+    else if (arg === "--all") options.all = true;
     else if (arg === "-h" || arg === "--help") return { command: "help", options };
     else options.files.push(arg);
   }
@@ -134,6 +141,36 @@ function report(file, { status, body }) {
   return false;
 }
 
+/** Asks the server to re-import (POST /api/admin/reimport); the jobs run on its workers. */
+async function reimport(options) {
+  const headers = { "content-type": "application/json" };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const body = options.all ? { all: true } : { runId: options.run };
+  const response = await fetch(new URL("/api/admin/reimport", options.url), {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+  });
+  const answer = await readJson(response);
+  if (response.status === 202) {
+    console.log(`queued ${answer.runIds.length} re-import job(s); the runs' pages show the importer version when done`);
+    return 0;
+  }
+  if (response.status === 200) {
+    let ok = true;
+    for (const { runId, outcome } of answer.outcomes) {
+      if (outcome.kind === "reimported") console.log(`run ${runId}: re-imported (bundle ${outcome.bundleId})`);
+      else {
+        ok = false;
+        console.error(`run ${runId}: not re-imported: ${outcome.reason ?? outcome.result?.error}`);
+      }
+    }
+    return ok ? 0 : 1;
+  }
+  console.error(`reimport refused (${response.status}): ${answer.error ?? "unknown error"}`);
+  return 1;
+}
+
 async function main() {
   let parsed;
   try {
@@ -146,6 +183,18 @@ async function main() {
   if (command === "help" || command === undefined) {
     console.log(USAGE);
     return command === "help" ? 0 : 2;
+  }
+  if (command === "reimport") {
+    if (options.all === (options.run !== null) || options.files.length > 0) {
+      console.error(USAGE);
+      return 2;
+    }
+    try {
+      return await reimport(options);
+    } catch (error) {
+      console.error(error.cause?.code === "ECONNREFUSED" ? `cannot reach ${options.url}` : error.message);
+      return 1;
+    }
   }
   if (command !== "upload" || options.files.length === 0) {
     console.error(USAGE);

@@ -15,7 +15,7 @@ function read(name) {
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
 }
 
-for (const suite of ["unit", "db"]) {
+for (const suite of ["unit", "db", "cluster"]) {
   const report = read(`${suite}.json`);
   if (!report) continue;
   reported.add(suite);
@@ -44,7 +44,7 @@ if (e2e) {
 // Skipped tests carry their reason in their name ("... (skipped: reason)" or "...: skipped, reason"): say each reason
 // once, with its count.
 const skipReasons = new Map();
-for (const suite of ["unit", "db"]) {
+for (const suite of ["unit", "db", "cluster"]) {
   for (const file of read(`${suite}.json`)?.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
       const match = /\(skipped: ([^()]*(?:\([^()]*\)[^()]*)*)\)|: skipped, ([^()]*(?:\([^()]*\))?)/.exec(

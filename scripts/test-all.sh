@@ -26,6 +26,8 @@ step unit npx vitest run --project unit --reporter=default --reporter=json --out
 step db npx vitest run --project db --reporter=default --reporter=json --outputFile.json="$out/db.json"
 step build npx next build
 if [[ " ${failed_steps[*]} " != *" build "* ]]; then
+  # Two `next start` servers and two workers on one database (needs the build).
+  step cluster npx vitest run --project cluster --reporter=default --reporter=json --outputFile.json="$out/cluster.json"
   PLAYWRIGHT_JSON_OUTPUT_NAME="$out/e2e.json" step e2e npx playwright test
 else
   echo "=== e2e: skipped because the build failed"

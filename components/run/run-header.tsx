@@ -93,6 +93,12 @@ export function RunHeader({ run }: { run: RunHeaderView }) {
             <div className="muted">
               format {run.sourceFormat} · uploaded {run.uploadedAt.replace("T", " ").slice(0, 16)} UTC
             </div>
+            <div className="muted" data-testid="importer-version">
+              importer v{run.importerVersion}
+              {run.importerVersion < run.currentImporterVersion
+                ? ` (current v${run.currentImporterVersion}: re-import to read it again)`
+                : ""}
+            </div>
           </dd>
         </div>
         {run.sourceScore ? (

@@ -171,6 +171,7 @@ export interface RunRow {
   metadata: unknown;
   tags: Record<string, string>;
   scoresVersion: number;
+  importerVersion: number;
 }
 
 const runColumns: Column<RunRow>[] = [
@@ -190,6 +191,7 @@ const runColumns: Column<RunRow>[] = [
   { name: "tags", type: "jsonb", value: (r) => jsonOrNull(r.tags) },
   { name: "nameIsCustom", type: "bool", value: (r) => r.nameIsCustom },
   { name: "scoresVersion", type: "int4", value: (r) => r.scoresVersion },
+  { name: "importerVersion", type: "int4", value: (r) => r.importerVersion },
 ];
 
 export function insertRuns(tx: IngestSession, rows: RunRow[]): Promise<void> {

@@ -3,6 +3,7 @@ import pg from "pg";
 declare global {
   // Cached on globalThis so hot reloads in development do not open a pool per reload.
   var loopscopePool: pg.Pool | undefined;
+  var loopscopeReplicaPools: pg.Pool[] | undefined;
 }
 
 /** The embedded PGlite server multiplexes every connection onto one backend and cannot COPY. */
@@ -23,7 +24,28 @@ export function pgPool(): pg.Pool {
       connectionString,
       max: isEmbeddedDatabase() ? 1 : 10,
       allowExitOnIdle: true,
+      // Named so pg_stat_activity tells web/worker sessions from pg-boss's and the replicas' (PGlite ignores it).
+      // PGAPPNAME names one process's sessions (the cluster test tells its two workers apart by it).
+      ...(isEmbeddedDatabase() ? {} : { application_name: process.env.PGAPPNAME ?? "loopscope" }),
     });
   }
   return globalThis.loopscopePool;
+}
+
+/** DATABASE_REPLICA_URLS: comma-separated connection strings of read replicas (none on the embedded database). */
+export function replicaUrls(): string[] {
+  if (isEmbeddedDatabase()) return [];
+  return (process.env.DATABASE_REPLICA_URLS ?? "")
+    .split(",")
+    .map((url) => url.trim())
+    .filter((url) => url !== "");
+}
+
+/** One small pool per read replica; their sessions are named loopscope-replica so operators can tell them apart. */
+export function replicaPools(): pg.Pool[] {
+  globalThis.loopscopeReplicaPools ??= replicaUrls().map(
+    (connectionString) =>
+      new pg.Pool({ connectionString, max: 5, allowExitOnIdle: true, application_name: "loopscope-replica" }),
+  );
+  return globalThis.loopscopeReplicaPools;
 }

@@ -12,6 +12,7 @@ export const runDetailSelect = {
   userSimulatorConfig: true,
   judgeConfig: true,
   sourceFormat: true,
+  importerVersion: true,
   metadata: true,
   createdAt: true,
   model: { select: { name: true, family: true, size: true } },

@@ -41,6 +41,9 @@ export interface RunHeaderView {
   sourceFormat: string;
   fileName: string;
   uploadedAt: string;
+  /** The importer version the rows were read with, and today's (older runs can be re-imported). */
+  importerVersion: number;
+  currentImporterVersion: number;
   agent: ComponentConfigView | null;
   userSimulator: ComponentConfigView | null;
   judge: ComponentConfigView | null;

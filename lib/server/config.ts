@@ -24,6 +24,11 @@ const EnvSchema = z
     LOOPSCOPE_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(3600),
     LOOPSCOPE_JOB_RETRIES: z.coerce.number().int().min(0).default(3),
     LOOPSCOPE_JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
+    // Raw uploads in an S3-compatible store instead of LOOPSCOPE_UPLOAD_DIR (credentials: the standard AWS variables).
+    LOOPSCOPE_S3_BUCKET: z.string().min(1).optional(),
+    LOOPSCOPE_S3_ENDPOINT: z.url().optional(),
+    LOOPSCOPE_S3_REGION: z.string().min(1).default("us-east-1"),
+    LOOPSCOPE_S3_PREFIX: z.string().default("uploads/"),
   })
   .transform((env) => ({
     ...env,

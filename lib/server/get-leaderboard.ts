@@ -1,3 +1,4 @@
+import { db, readDb } from "@/lib/db/client";
 import { formatTag } from "@/lib/bundles/schema/run-tags";
 import { readMetricsCaches } from "@/lib/db/leaderboard";
 import {
@@ -72,9 +73,11 @@ export interface LeaderboardPage {
 /** One page of the leaderboard, filtered, sorted and paged in PostgreSQL over the lean rows. */
 export async function getLeaderboardPage(query: LeaderboardQuery): Promise<LeaderboardPage> {
   // Missing lean rows are filled first; names are rebuilt over all runs only when a run was added, edited or deleted.
-  await ensureLeaderboardSummaries();
-  await ensureStoredIdentities();
-  const { tagPairs, ...facets } = await readLeaderboardFacets();
+  const written = await ensureLeaderboardSummaries();
+  const rebuilt = await ensureStoredIdentities();
+  // The page is read from a read replica (DATABASE_REPLICA_URLS) unless this request has just written rows it must see.
+  const reader = written > 0 || rebuilt !== null ? db() : readDb();
+  const { tagPairs, ...facets } = await readLeaderboardFacets(reader);
   const metricIds = new Set(buildMetricDefinitions(facets.maxPassK).map((d) => d.id));
   const sortId = isLeaderboardSortColumn(query.sort) || metricIds.has(query.sort) ? query.sort : "success";
   const sort = isLeaderboardSortColumn(sortId) ? { column: sortId } : { metric: sortId };
@@ -88,10 +91,10 @@ export async function getLeaderboardPage(query: LeaderboardQuery): Promise<Leade
     sort,
     dir: query.dir,
   };
-  const totals = await readLeaderboardTotals({ ...filter, offset: 0, limit: 0 });
+  const totals = await readLeaderboardTotals({ ...filter, offset: 0, limit: 0 }, reader);
   const pageCount = Math.max(1, Math.ceil(totals.matching / query.size));
   const page = Math.min(query.page, pageCount);
-  const rows = await readLeaderboardPage({ ...filter, offset: (page - 1) * query.size, limit: query.size });
+  const rows = await readLeaderboardPage({ ...filter, offset: (page - 1) * query.size, limit: query.size }, reader);
   const entries = rows.flatMap((row) => toEntry(row) ?? []);
   return {
     entries,

@@ -1,4 +1,5 @@
 import { ComponentConfigSchema } from "@/lib/bundles/schema/run";
+import { IMPORTER_VERSION } from "@/lib/bundles/importer-version";
 import { findRunDetail } from "@/lib/db/run-detail";
 import {
   listTrajectoryCells,
@@ -70,6 +71,8 @@ export async function getRunHeader(runId: string): Promise<RunHeaderView | null>
     suite: run.suite,
     sourceFormat: run.sourceFormat,
     fileName: run.bundle.fileName,
+    importerVersion: run.importerVersion,
+    currentImporterVersion: IMPORTER_VERSION,
     uploadedAt: run.bundle.uploadedAt.toISOString(),
     agent: parseConfig(run.agentConfig),
     userSimulator: parseConfig(run.userSimulatorConfig),

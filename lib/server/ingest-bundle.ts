@@ -20,6 +20,16 @@ import {
   type RunRow,
 } from "@/lib/db/ingest-writes";
 import { insertEvents, insertTrajectories, insertTurnPredictions } from "@/lib/db/record-writes";
+import {
+  clearRunRows,
+  lockBundleForReimport,
+  relinkStudyItems,
+  trajectoryKey,
+  updateReimportedBundle,
+  updateReimportedRun,
+  type KeptRun,
+} from "@/lib/db/reimport-writes";
+import { IMPORTER_VERSION } from "@/lib/bundles/importer-version";
 import { attachRunPartitions, createRunPartitions } from "@/lib/db/run-partitions";
 import { ByteTap, PayloadTooLargeError } from "./byte-tap";
 import { serverConfig } from "./config";
@@ -67,7 +77,15 @@ export interface IngestInput {
   scorer?: string;
   /** Aborts reading (and rolls back) when the client disconnects. */
   signal?: AbortSignal;
+  /**
+   * Re-import: replace this stored bundle's rows in place (same bundle and run ids, names, variants,
+   * pairing keys and tags) instead of storing a new bundle. The caller reads the bundle's raw upload.
+   */
+  reimport?: { bundleId: string; runs: KeptRun[] };
 }
+
+/** A re-import that would lose a run (the importer no longer yields it) is refused: nothing is changed. */
+export class ReimportLostRunError extends Error {}
 
 const FLUSH_EVENTS = 5_000;
 
@@ -193,12 +211,22 @@ async function writeBundle(
   counts: IngestCounts,
 ) {
   const { header } = opened;
-  await insertPendingBundle(tx, {
-    id: bundleId,
-    fileName: input.fileName,
-    format: opened.format,
-    uploadedBy: input.uploadedBy ?? null,
-  });
+  const kept = new Map((input.reimport?.runs ?? []).map((run) => [run.externalId, run]));
+  let keptTrajectoryIds = new Map<string, string>();
+  if (input.reimport) {
+    if (!(await lockBundleForReimport(tx, bundleId))) throw new Error(`bundle ${bundleId} no longer exists`);
+    keptTrajectoryIds = await clearRunRows(
+      tx,
+      [...kept.values()].map((run) => run.id),
+    );
+  } else {
+    await insertPendingBundle(tx, {
+      id: bundleId,
+      fileName: input.fileName,
+      format: opened.format,
+      uploadedBy: input.uploadedBy ?? null,
+    });
+  }
   const taskHashes = header.tasks.map((task) => ({ externalId: task.id, definitionHash: taskDefinitionHash(task) }));
   const suite = await resolveSuiteTaskSet(tx, header, taskHashes);
   const { suiteId } = suite;
@@ -212,8 +240,12 @@ async function writeBundle(
       size: run.model.size ?? null,
     })),
   );
-  const runIds = new Map(header.runs.map((run) => [run.id, randomUUID()]));
+  const runIds = new Map(header.runs.map((run) => [run.id, kept.get(run.id)?.id ?? randomUUID()]));
+  const lost = [...kept.keys()].filter((externalId) => !runIds.has(externalId));
+  if (lost.length > 0)
+    throw new ReimportLostRunError(`the re-import no longer yields run(s) ${lost.join(", ")}; nothing was changed`);
   const runs: RunRow[] = [];
+  const reimported: RunRow[] = [];
   for (const run of header.runs) {
     const identity = await resolveRunIdentity(tx, {
       run,
@@ -222,7 +254,8 @@ async function writeBundle(
       suite,
       options: input.options ?? { tags: {} },
     });
-    runs.push({
+    const keep = kept.get(run.id);
+    (keep ? reimported : runs).push({
       id: runIds.get(run.id) ?? randomUUID(),
       bundleId,
       suiteId,
@@ -239,9 +272,22 @@ async function writeBundle(
       metadata: identity.metadata,
       tags: identity.tags,
       scoresVersion: SCORES_VERSION,
+      importerVersion: IMPORTER_VERSION,
+      // A re-import keeps what people chose for the run.
+      ...(keep
+        ? {
+            name: keep.name,
+            nameIsCustom: keep.nameIsCustom,
+            variant: keep.variant,
+            pairingKey: keep.pairingKey,
+            tags: keep.tags,
+          }
+        : {}),
     });
   }
   await insertRuns(tx, runs);
+  for (const run of reimported) await updateReimportedRun(tx, run);
+  // Re-imported runs keep their partitions; only runs new to the bundle get theirs.
   await createRunPartitions(
     tx,
     runs.map((run) => run.id),
@@ -267,7 +313,8 @@ async function writeBundle(
     if (record.kind === "trajectory") {
       const task = tasksByExternalId.get(record.value.task);
       if (!task) continue;
-      const prepared = prepareTrajectory({ id: randomUUID(), runId, taskId, task, record: record.value, rules });
+      const id = keptTrajectoryIds.get(trajectoryKey(runId, record.value.task, record.value.trial)) ?? randomUUID();
+      const prepared = prepareTrajectory({ id, runId, taskId, task, record: record.value, rules });
       buffer.trajectories.push(prepared.trajectory);
       buffer.addEvents(runId, prepared.events);
       counts.trajectories += 1;
@@ -291,6 +338,19 @@ async function writeBundle(
     tx,
     runs.map((run) => run.id),
   );
+  if (input.reimport) {
+    await updateReimportedBundle(tx, {
+      id: bundleId,
+      format: opened.format,
+      counts: { ...counts },
+      warnings: opened.warnings,
+    });
+    await relinkStudyItems(
+      tx,
+      [...kept.values()].map((run) => run.id),
+    );
+    return { runs: [...reimported, ...runs].map((run) => ({ id: run.id, name: run.name })), counts };
+  }
   try {
     await finalizeBundle(tx, {
       id: bundleId,
@@ -324,7 +384,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
     }),
   );
   const issues = new IssueCollector();
-  const bundleId = randomUUID();
+  const bundleId = input.reimport?.bundleId ?? randomUUID();
   try {
     const opened = await openBundle(tap.wrap(input.chunks), issues, {
       fileName: input.fileName,
@@ -340,7 +400,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
     });
     if (!opened) return invalid(issues);
     // A single JSON document has been read whole by now, so its hash is known before any write.
-    if (tap.done) {
+    if (tap.done && !input.reimport) {
       const existing = await findBundleByHash({ contentHash: contentHashOf(tap, input) });
       if (existing) {
         await opened.dispose?.();

@@ -60,7 +60,9 @@ export async function receiveUpload(
   await insertUpload({
     id: uploadId,
     fileName: source.fileName,
-    ...stored,
+    storagePath: stored.storagePath,
+    sizeBytes: stored.sizeBytes,
+    contentHash: stored.contentHash,
     actorId: actor.userId,
     actorName: actor.name,
     options: storableOptions(options),

@@ -1,36 +1,79 @@
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
+import { PassThrough, Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
 import { PayloadTooLargeError } from "./byte-tap";
-import { serverConfig } from "./config";
+import { serverConfig, type ServerConfig } from "./config";
+import { isS3Location, putFileToS3, readS3Object, removeS3Object } from "./upload-store-s3";
 
 export interface StoredUpload {
+  /** A local path, or s3://bucket/key when LOOPSCOPE_S3_BUCKET is set; ".gz" when the store compressed it. */
   storagePath: string;
+  /** Bytes as uploaded (before the store's compression). */
   sizeBytes: number;
+  /** sha256 of the bytes as uploaded. */
   contentHash: string;
+  /** Bytes kept in the store. */
+  storedBytes: number;
 }
 
-/** Where raw uploads are kept; relative paths resolve against the server's working directory. */
+/** Suffix of files the store gzipped itself: reading them gives the uploaded bytes back. */
+const COMPRESSED_SUFFIX = ".upload.gz";
+
+/** Where raw uploads are kept (or staged on their way to S3); relative paths resolve against the working directory. */
 export function uploadDirectory(): string {
   return path.resolve(serverConfig().LOOPSCOPE_UPLOAD_DIR);
 }
 
+/** gzip, zip (and Inspect .eval), bzip2, xz and zstd are already compressed: gzipping them again gains nothing. */
+export function isCompressed(head: Uint8Array): boolean {
+  const starts = (...bytes: number[]) => bytes.every((byte, index) => head[index] === byte);
+  return (
+    starts(0x1f, 0x8b) ||
+    starts(0x50, 0x4b, 0x03, 0x04) ||
+    starts(0x42, 0x5a, 0x68) ||
+    starts(0xfd, 0x37, 0x7a, 0x58, 0x5a) ||
+    starts(0x28, 0xb5, 0x2f, 0xfd)
+  );
+}
+
+/** The first chunk decides compression; the rest streams behind it. */
+async function peek(chunks: AsyncIterable<Uint8Array>): Promise<{ head: Uint8Array; all: AsyncIterable<Uint8Array> }> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const head = first.done ? new Uint8Array() : first.value;
+  async function* all(): AsyncGenerator<Uint8Array> {
+    if (!first.done) yield first.value;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return { head, all: all() };
+}
+
 /**
- * Streams an upload to raw storage exactly as it arrived (gzip and archives stay compressed),
- * hashing and counting on the way; over the size limit the partial file is removed.
+ * Streams an upload to raw storage, gzipped unless it already is compressed, hashing and counting the
+ * uploaded bytes on the way; over the size limit the partial file is removed. With LOOPSCOPE_S3_BUCKET the
+ * finished file is put to the bucket and the local copy removed.
  */
 export async function storeUpload(
   uploadId: string,
   chunks: AsyncIterable<Uint8Array>,
   signal?: AbortSignal,
 ): Promise<StoredUpload> {
-  const limit = serverConfig().LOOPSCOPE_MAX_UPLOAD_BYTES;
+  const config = serverConfig();
+  const limit = config.LOOPSCOPE_MAX_UPLOAD_BYTES;
   const directory = uploadDirectory();
   await mkdir(directory, { recursive: true });
-  const storagePath = path.join(directory, `${uploadId}.upload`);
+  const { head, all } = await peek(chunks);
+  const compress = !isCompressed(head);
+  const name = `${uploadId}${compress ? COMPRESSED_SUFFIX : ".upload"}`;
+  const localPath = path.join(directory, name);
   const hash = createHash("sha256");
   let sizeBytes = 0;
   const meter = new Transform({
@@ -41,19 +84,46 @@ export async function storeUpload(
       callback(null, chunk);
     },
   });
+  // Level 6 (zlib's default) keeps a CPU core at tens of MB/s, faster than most uploads arrive.
+  const packer = compress ? createGzip({ level: 6 }) : new PassThrough();
   try {
-    await pipeline(Readable.from(chunks), meter, createWriteStream(storagePath), signal ? { signal } : {});
+    await pipeline(Readable.from(all), meter, packer, createWriteStream(localPath), signal ? { signal } : {});
   } catch (error) {
-    await rm(storagePath, { force: true });
+    await rm(localPath, { force: true });
     throw error;
   }
-  return { storagePath, sizeBytes, contentHash: hash.digest("hex") };
+  const storedBytes = (await stat(localPath)).size;
+  const contentHash = hash.digest("hex");
+  const bucket = config.LOOPSCOPE_S3_BUCKET;
+  if (!bucket) return { storagePath: localPath, sizeBytes, contentHash, storedBytes };
+  try {
+    const location = await putFileToS3(
+      { ...config, LOOPSCOPE_S3_BUCKET: bucket },
+      { path: localPath, name, sizeBytes: storedBytes },
+    );
+    return { storagePath: location, sizeBytes, contentHash, storedBytes };
+  } finally {
+    await rm(localPath, { force: true });
+  }
 }
 
-export function readStoredUpload(storagePath: string): AsyncIterable<Uint8Array> {
-  return createReadStream(storagePath, { highWaterMark: 256 * 1024 });
+function rawBytes(location: string, config: ServerConfig): AsyncIterable<Uint8Array> {
+  return isS3Location(location)
+    ? readS3Object(config, location)
+    : createReadStream(location, { highWaterMark: 256 * 1024 });
 }
 
-export async function removeStoredUpload(storagePath: string): Promise<void> {
-  await rm(storagePath, { force: true });
+/** The upload's bytes exactly as they were uploaded, wherever and however they are kept. */
+export function readStoredUpload(location: string): AsyncIterable<Uint8Array> {
+  const stored = rawBytes(location, serverConfig());
+  if (!location.endsWith(COMPRESSED_SUFFIX)) return stored;
+  const gunzip = createGunzip();
+  // pipeline() ends or destroys the gunzip stream with the source, so a reader sees errors from either.
+  void pipeline(Readable.from(stored), gunzip).catch((error: unknown) => gunzip.destroy(error as Error));
+  return gunzip;
+}
+
+export async function removeStoredUpload(location: string): Promise<void> {
+  if (isS3Location(location)) await removeS3Object(serverConfig(), location);
+  else await rm(location, { force: true });
 }

@@ -10,7 +10,7 @@ import { PairedCompareLinks } from "@/components/compare/paired-compare-links";
 import { buildPairedCompareLinks } from "@/lib/presenters/paired-compare-links";
 import { ActionForm } from "@/components/auth/action-form";
 import { allows } from "@/lib/server/auth/roles";
-import { deleteRunAction, editRunAction } from "./actions";
+import { deleteRunAction, editRunAction, reimportRunAction } from "./actions";
 import { MetricsSection } from "./_sections/metrics-section";
 import { GridSection } from "./_sections/grid-section";
 import { TrajectoriesSection } from "./_sections/trajectories-section";
@@ -87,6 +87,19 @@ export default async function RunPage(props: {
               the same suite and setting are one model before and after fine-tuning; the compare page and the protocol
               table pair them.
             </p>
+          </ActionForm>
+        </details>
+      ) : null}
+      {allows(actor, "admin") ? (
+        <details className="panel">
+          <summary>Re-import from the raw upload</summary>
+          <ActionForm action={reimportRunAction} submitLabel="Re-import" label="Re-import run">
+            <p className="muted">
+              Reads this run&apos;s bundle again from its kept raw upload with today&apos;s importers (v
+              {run.currentImporterVersion}; this run was read with v{run.importerVersion}) and replaces its rows in one
+              transaction. Its id, name, variant, pairing, tags and study labels stay.
+            </p>
+            <input type="hidden" name="runId" value={run.id} />
           </ActionForm>
         </details>
       ) : null}

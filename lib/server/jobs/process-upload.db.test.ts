@@ -67,7 +67,9 @@ describe("ingest jobs", () => {
     await insertUpload({
       id,
       fileName: "gone.json",
-      ...stored,
+      storagePath: stored.storagePath,
+      sizeBytes: stored.sizeBytes,
+      contentHash: stored.contentHash,
       actorId: null,
       actorName: "test",
       options: { tags: {} },

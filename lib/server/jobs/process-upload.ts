@@ -8,7 +8,7 @@ import {
   type UploadJobRow,
 } from "@/lib/db/uploads";
 import { recordUpload } from "../audit";
-import { warmRunMetrics } from "../get-run-metrics";
+import { warmRunsForLeaderboard } from "../leaderboard-summaries";
 import { ingestBundle, type IngestProgress, type IngestResult } from "../ingest-bundle";
 import { StoredUploadOptionsSchema } from "../upload-options";
 import { readStoredUpload, removeStoredUpload } from "../upload-store";
@@ -109,8 +109,8 @@ async function finishWith(
         true,
       );
       await progress.settle();
-      // Warm the per-run metrics cache now, so the leaderboard never computes many runs at once.
-      await warmRunMetrics(result.runs.map((run) => run.id));
+      // Warm the per-run metrics cache and leaderboard row now, so the leaderboard never computes many runs at once.
+      await warmRunsForLeaderboard(result.runs.map((run) => run.id));
       // The raw upload is kept: runs can be re-imported from it when importers change.
       await finishUpload({ id: upload.id, httpStatus: 201, result: storedBody(result, false) });
       return;

@@ -4,14 +4,20 @@ import { serverConfig } from "../config";
 
 export const INGEST_QUEUE = "ingest-upload";
 export const PURGE_RUN_QUEUE = "purge-run";
+export const REIMPORT_RUN_QUEUE = "reimport-run";
+export const RESCORE_RUN_QUEUE = "rescore-run";
+export const QUEUES = [INGEST_QUEUE, PURGE_RUN_QUEUE, REIMPORT_RUN_QUEUE, RESCORE_RUN_QUEUE] as const;
+export type QueueName = (typeof QUEUES)[number];
 
 export interface IngestJobData {
   uploadId: string;
 }
 
+/** Purge, re-import and rescore jobs name one run. */
 export interface PurgeRunJobData {
   runId: string;
 }
+export type RunJobData = PurgeRunJobData;
 
 declare global {
   // One pg-boss instance per process (route modules may be loaded separately by Next.js).
@@ -29,6 +35,28 @@ export function jobsEnabled(): boolean {
   return !isEmbeddedDatabase();
 }
 
+function isDeadlock(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "40P01";
+}
+
+/**
+ * Creates the queues if missing. Two workers starting at once on a fresh database deadlock inside pg-boss's
+ * create_queue (seen in the cluster test); PostgreSQL aborts one of them, which simply tries again.
+ */
+async function createQueues(boss: PgBoss): Promise<void> {
+  for (const queue of QUEUES) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await boss.createQueue(queue);
+        break;
+      } catch (error) {
+        if (!isDeadlock(error) || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
+  }
+}
+
 async function startBoss(): Promise<PgBoss> {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set; the job queue needs PostgreSQL");
@@ -44,8 +72,7 @@ async function startBoss(): Promise<PgBoss> {
   });
   boss.on("error", (error) => console.error("[loopscope] job queue error", error));
   await boss.start();
-  await boss.createQueue(INGEST_QUEUE);
-  await boss.createQueue(PURGE_RUN_QUEUE);
+  await createQueues(boss);
   return boss;
 }
 
@@ -58,10 +85,7 @@ export function jobQueue(): Promise<PgBoss> {
 }
 
 /** Queues a job with the configured retries and expiry (read per job, so operators can change them). */
-export async function enqueueJob(
-  queue: typeof INGEST_QUEUE | typeof PURGE_RUN_QUEUE,
-  data: IngestJobData | PurgeRunJobData,
-): Promise<string> {
+export async function enqueueJob(queue: QueueName, data: IngestJobData | RunJobData): Promise<string> {
   const config = serverConfig();
   const boss = await jobQueue();
   const id = await boss.send(

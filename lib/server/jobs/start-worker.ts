@@ -4,19 +4,24 @@ import { serverConfig } from "../config";
 import {
   INGEST_QUEUE,
   PURGE_RUN_QUEUE,
+  REIMPORT_RUN_QUEUE,
+  RESCORE_RUN_QUEUE,
   jobQueue,
   jobsEnabled,
   type IngestJobData,
   type PurgeRunJobData,
+  type RunJobData,
 } from "./queue";
 import { processUpload } from "./process-upload";
+import { reimportRun } from "../reimport-run";
+import { rescoreRun } from "../rescore-run";
 
 function isFinalAttempt(job: PgBoss.JobWithMetadata<unknown>): boolean {
   return job.retryCount >= job.retryLimit;
 }
 
 /**
- * Starts consuming ingest and purge jobs in this process, one job of each queue at a time.
+ * Starts consuming ingest, purge, re-import and rescore jobs in this process, one job of each queue at a time.
  * Returns a stop function; without a job queue (embedded database) it starts nothing.
  */
 export async function startWorker(): Promise<(() => Promise<void>) | null> {
@@ -29,9 +34,23 @@ export async function startWorker(): Promise<(() => Promise<void>) | null> {
   const purgeWorker = await boss.work<PurgeRunJobData>(PURGE_RUN_QUEUE, options, async ([job]) => {
     if (job) await purgeDeletedRun({ runId: job.data.runId });
   });
+  // A re-import or rescore whose worker dies rolls back (re-import) or is idempotent (rescore), so the retry starts clean.
+  const reimportWorker = await boss.work<RunJobData>(REIMPORT_RUN_QUEUE, options, async ([job]) => {
+    if (!job) return;
+    const outcome = await reimportRun(job.data.runId);
+    if (outcome.kind === "reimported") console.log(`[loopscope] re-imported bundle ${outcome.bundleId}`);
+    // A file today's importers reject is an answer, not a failure to retry.
+    else
+      console.warn(
+        `[loopscope] run ${job.data.runId} not re-imported:`,
+        outcome.kind === "skipped" ? outcome.reason : outcome.result.error,
+      );
+  });
+  const rescoreWorker = await boss.work<RunJobData>(RESCORE_RUN_QUEUE, options, async ([job]) => {
+    if (job) await rescoreRun(job.data.runId);
+  });
   return async () => {
-    await boss.offWork({ id: ingestWorker });
-    await boss.offWork({ id: purgeWorker });
+    for (const id of [ingestWorker, purgeWorker, reimportWorker, rescoreWorker]) await boss.offWork({ id });
   };
 }
 

@@ -1,0 +1,91 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseLeaderboardQuery } from "@/lib/presenters/leaderboard-query";
+import { chunksOf } from "@/lib/testing/factories";
+import {
+  startStreamingReplica,
+  streamingReplicaSkipReason,
+  type StreamingReplica,
+} from "@/lib/testing/streaming-replica";
+import { makeJudgedBundle } from "@/lib/testing/study-fixtures";
+import { useTemporaryUploadDir, waitFor } from "@/lib/testing/upload-jobs";
+import { LOCAL_ACTOR } from "./auth/roles";
+import { getLeaderboardPage } from "./get-leaderboard";
+import { receiveUpload } from "./receive-upload";
+
+const skipReason = streamingReplicaSkipReason();
+let replica: StreamingReplica | null = null;
+
+async function upload(runName: string): Promise<string> {
+  const received = await receiveUpload(LOCAL_ACTOR, {
+    fileName: "replica.json",
+    chunks: chunksOf(JSON.stringify(makeJudgedBundle(2, runName))),
+    done: Promise.resolve(),
+    fields: new Map(),
+  });
+  if (received.kind !== "finished" || received.status !== 201) throw new Error(JSON.stringify(received));
+  return (received.body as { runs: { id: string }[] }).runs[0]?.id ?? "";
+}
+
+async function leaderboardRunIds(): Promise<string[]> {
+  const page = await getLeaderboardPage(parseLeaderboardQuery({ minTasks: "0", size: "100", q: "replica-run" }));
+  return page.entries.map((entry) => entry.run.id);
+}
+
+async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(skipReason !== null)(
+  skipReason === null ? "a streaming read replica" : `a streaming read replica (skipped: ${skipReason})`,
+  { timeout: 180_000 },
+  () => {
+    beforeAll(async () => {
+      useTemporaryUploadDir();
+      replica = await startStreamingReplica(process.env.DATABASE_URL ?? "");
+      process.env.DATABASE_REPLICA_URLS = replica.url;
+    }, 180_000);
+
+    afterAll(async () => {
+      for (const pool of globalThis.loopscopeReplicaPools ?? []) await pool.end();
+      await replica?.stop();
+      delete process.env.DATABASE_REPLICA_URLS;
+      delete process.env.LOOPSCOPE_UPLOAD_DIR;
+    });
+
+    it("serves leaderboard reads from the replica and takes uploads on the primary", async () => {
+      const primaryUrl = process.env.DATABASE_URL ?? "";
+      const replicaUrl = replica?.url ?? "";
+      const first = await upload("replica-run-a");
+      // Streaming: the first run reaches the replica, and the leaderboard (read there) lists it.
+      await waitFor(async () => (await leaderboardRunIds()).includes(first), { what: "the replica to catch up" });
+
+      // Freeze the replica, then upload again: the primary takes the write (the replica is read-only and frozen) ...
+      await replica?.pause();
+      const second = await upload("replica-run-b");
+      const onPrimary = await query(primaryUrl, `SELECT id FROM "Run" WHERE id = $1`, [second]);
+      expect(onPrimary).toHaveLength(1);
+      expect(await query(replicaUrl, `SELECT id FROM "Run" WHERE id = $1`, [second])).toHaveLength(0);
+      // ... and the leaderboard does not show it yet: its rows came from the replica, not the primary.
+      expect(await leaderboardRunIds()).toEqual([first]);
+      // The leaderboard's sessions are on the replica, named by the replica pool.
+      const sessions = await query<{ n: number }>(
+        replicaUrl,
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'loopscope-replica'`,
+      );
+      expect(sessions[0]?.n).toBeGreaterThan(0);
+      const [standby] = await query<{ inRecovery: boolean }>(replicaUrl, `SELECT pg_is_in_recovery() AS "inRecovery"`);
+      expect(standby?.inRecovery).toBe(true);
+
+      await replica?.resume();
+      await waitFor(async () => (await leaderboardRunIds()).includes(second), { what: "replay to resume" });
+      expect((await leaderboardRunIds()).sort()).toEqual([first, second].sort());
+    });
+  },
+);

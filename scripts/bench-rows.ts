@@ -1,0 +1,98 @@
+// Per-row storage and per-worker ingest figures for docs/scaling.md: stores an upload as the web server does
+// (gzip ratio), ingests it from storage as a worker does (events/s), then reports bytes per row of the large
+// tables including their indexes and TOAST (pg_total_relation_size). Uses a fresh database, BENCH_DATABASE_URL
+// with "_rows" appended (default postgresql://postgres@127.0.0.1:5432/loopscope_bench_rows), dropped first.
+// Usage: npm run bench:rows -- [--trajectories 10000] [--events-per-trajectory 30] [--file real-upload.json]
+import { createReadStream, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { numberOption } from "./bench-options";
+
+const TABLES = ["Event", "Trajectory", "TurnPrediction", "Run", "LeaderboardSummary", "Task"] as const;
+
+function stringOption(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+async function freshDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await client.end();
+  const { ensureMigratedDatabase } = await import("@/lib/testing/ensure-database");
+  await ensureMigratedDatabase(url);
+}
+
+async function main(): Promise<void> {
+  const base = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_bench";
+  const url = `${base}_rows`;
+  await freshDatabase(url);
+  process.env.DATABASE_URL = url;
+  const dir = mkdtempSync(path.join(os.tmpdir(), "loopscope-bench-rows-"));
+  process.env.LOOPSCOPE_UPLOAD_DIR = dir;
+  const { storeUpload, readStoredUpload } = await import("@/lib/server/upload-store");
+  const { ingestBundle } = await import("@/lib/server/ingest-bundle");
+
+  let file = stringOption("file");
+  if (!file) {
+    const { writeSyntheticJsonlBundle } = await import("@/lib/testing/synthetic-bundle");
+    file = path.join(dir, "bundle.jsonl");
+    await writeSyntheticJsonlBundle(file, {
+      trajectories: numberOption("trajectories", 10_000),
+      eventsPerTrajectory: numberOption("events-per-trajectory", 30),
+      suiteName: `bench-rows-${Date.now()}`,
+    });
+  }
+  const storeStarted = performance.now();
+  const stored = await storeUpload("bench", createReadStream(file));
+  const storeSeconds = (performance.now() - storeStarted) / 1000;
+  console.log(
+    `upload ${path.basename(file)}: ${(stored.sizeBytes / 1024 ** 2).toFixed(1)} MB, kept ${(stored.storedBytes / 1024 ** 2).toFixed(1)} MB ` +
+      `(${((100 * stored.storedBytes) / stored.sizeBytes).toFixed(1)}%) in ${storeSeconds.toFixed(2)} s`,
+  );
+
+  const started = performance.now();
+  const result = await ingestBundle({ chunks: readStoredUpload(stored.storagePath), fileName: path.basename(file) });
+  const seconds = (performance.now() - started) / 1000;
+  if (result.kind !== "stored") throw new Error(`ingest failed: ${JSON.stringify(result).slice(0, 1000)}`);
+  const { events, trajectories, turnPredictions } = result.counts;
+  console.log(
+    `ingest from storage: ${events} events, ${trajectories} trajectories, ${turnPredictions} turn predictions in ${seconds.toFixed(2)} s = ` +
+      `${Math.round(events / seconds)} events/s, ${(stored.sizeBytes / 1024 ** 2 / seconds).toFixed(1)} MB/s of upload`,
+  );
+
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("VACUUM ANALYZE");
+  let totalBytes = 0;
+  for (const table of TABLES) {
+    const { rows } = await client.query<{ n: string; total: string; heap: string; indexes: string }>(
+      `SELECT (SELECT count(*) FROM "${table}")::text AS n, pg_total_relation_size($1)::text AS total,
+              pg_relation_size($1)::text AS heap, pg_indexes_size($1)::text AS indexes`,
+      [`"${table}"`],
+    );
+    const row = rows[0];
+    if (!row) continue;
+    const n = Number(row.n);
+    totalBytes += Number(row.total);
+    const per = (value: string) => (n > 0 ? (Number(value) / n).toFixed(0) : "-");
+    console.log(
+      `${table}: ${n} rows, ${(Number(row.total) / 1024 ** 2).toFixed(1)} MB total = ${per(row.total)} B/row ` +
+        `(heap ${per(row.heap)}, indexes ${per(row.indexes)}, TOAST and maps ${n > 0 ? ((Number(row.total) - Number(row.heap) - Number(row.indexes)) / n).toFixed(0) : "-"})`,
+    );
+  }
+  console.log(
+    `all of it per event: ${(totalBytes / Math.max(events, 1)).toFixed(0)} B (tables above incl. indexes, divided by events)`,
+  );
+  await client.end();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+await main();
+process.exit(0);
