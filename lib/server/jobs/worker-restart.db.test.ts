@@ -14,7 +14,8 @@ import { readStoredUpload } from "../upload-store";
 import { stopJobQueue } from "./queue";
 import { startWorker } from "./start-worker";
 
-const TRAJECTORIES = 1500;
+// Large enough that the kill lands before the commit now that COPY goes straight into the run's partition.
+const TRAJECTORIES = 3000;
 let uploadDir = "";
 let child: ChildProcess | null = null;
 let stopWorker: (() => Promise<void>) | null = null;
@@ -46,7 +47,7 @@ beforeAll(() => {
   useJobQueue();
   uploadDir = useTemporaryUploadDir();
   // Short expiry and maintenance so a job left by a dead worker is retried within the test.
-  process.env.LOOPSCOPE_JOB_EXPIRE_SECONDS = "20";
+  process.env.LOOPSCOPE_JOB_EXPIRE_SECONDS = "45";
   process.env.LOOPSCOPE_JOB_MAINTENANCE_SECONDS = "1";
 });
 
