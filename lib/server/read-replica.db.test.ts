@@ -1,3 +1,4 @@
+import { uniqueId } from "@/lib/testing/factories";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseLeaderboardQuery } from "@/lib/presenters/leaderboard-query";
@@ -15,6 +16,8 @@ import { receiveUpload } from "./receive-upload";
 
 const skipReason = streamingReplicaSkipReason();
 let replica: StreamingReplica | null = null;
+// Unique per execution: the test database keeps runs of earlier executions.
+const RUN_PREFIX = uniqueId("replica-run");
 
 async function upload(runName: string): Promise<string> {
   const received = await receiveUpload(LOCAL_ACTOR, {
@@ -28,7 +31,7 @@ async function upload(runName: string): Promise<string> {
 }
 
 async function leaderboardRunIds(): Promise<string[]> {
-  const page = await getLeaderboardPage(parseLeaderboardQuery({ minTasks: "0", size: "100", q: "replica-run" }));
+  const page = await getLeaderboardPage(parseLeaderboardQuery({ minTasks: "0", size: "100", q: RUN_PREFIX }));
   return page.entries.map((entry) => entry.run.id);
 }
 
@@ -62,17 +65,20 @@ describe.skipIf(skipReason !== null)(
     it("serves leaderboard reads from the replica and takes uploads on the primary", async () => {
       const primaryUrl = process.env.DATABASE_URL ?? "";
       const replicaUrl = replica?.url ?? "";
-      const first = await upload("replica-run-a");
+      const first = await upload(`${RUN_PREFIX}-a`);
       // Streaming: the first run reaches the replica, and the leaderboard (read there) lists it.
       await waitFor(async () => (await leaderboardRunIds()).includes(first), { what: "the replica to catch up" });
 
       // Freeze the replica, then upload again: the primary takes the write (the replica is read-only and frozen) ...
       await replica?.pause();
-      const second = await upload("replica-run-b");
+      const second = await upload(`${RUN_PREFIX}-b`);
       const onPrimary = await query(primaryUrl, `SELECT id FROM "Run" WHERE id = $1`, [second]);
       expect(onPrimary).toHaveLength(1);
       expect(await query(replicaUrl, `SELECT id FROM "Run" WHERE id = $1`, [second])).toHaveLength(0);
-      // ... and the leaderboard does not show it yet: its rows came from the replica, not the primary.
+      // The first leaderboard read after an upload rebuilds the stored display names on the primary and is served
+      // there (read-your-writes: it must see what it just wrote) ...
+      expect((await leaderboardRunIds()).sort()).toEqual([first, second].sort());
+      // ... the next one finds nothing to write, is served by the frozen replica, and does not show the new run yet.
       expect(await leaderboardRunIds()).toEqual([first]);
       // The leaderboard's sessions are on the replica, named by the replica pool.
       const sessions = await query<{ n: number }>(

@@ -79,15 +79,15 @@ describe("POST /api/bundles -> 202 -> GET /api/uploads/{id}", () => {
       counts: { tasks: 1, trajectories: 1, events: 6, turnPredictions: 1 },
     });
     expect(first.done.result.runs).toHaveLength(1);
-    // The raw upload is kept (for re-import) under its upload id.
-    expect(existsSync(`${uploadDir}/${first.uploadId}.upload`)).toBe(true);
+    // The raw upload is kept (for re-import, gzipped) under its upload id.
+    expect(existsSync(`${uploadDir}/${first.uploadId}.upload.gz`)).toBe(true);
 
     const again = await upload(body, { "content-type": "application/json" });
     expect(again.done).toMatchObject({
       status: 200,
       result: { duplicate: true, bundleId: first.done.result.bundleId },
     });
-    expect(existsSync(`${uploadDir}/${again.uploadId}.upload`)).toBe(false);
+    expect(existsSync(`${uploadDir}/${again.uploadId}.upload.gz`)).toBe(false);
   });
 
   it("answers 413 naming the limit, from the declared length or while streaming, and stores nothing", async () => {

@@ -22,6 +22,9 @@ const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "
   "api/studies/[id]/items/[itemId]/labels": { PUT: "annotate" },
   "api/studies/[id]/labels": { GET: "read", POST: "admin" },
   "api/studies/[id]/report": { GET: "read" },
+  "api/studies": { POST: "admin" },
+  "api/studies/[id]/judge-labels": { POST: "admin" },
+  "api/admin/reimport": { POST: "upload" },
 };
 
 function routeFiles(dir: string, base = dir): string[] {
@@ -113,7 +116,7 @@ const ACTIONS: Record<string, Record<string, Access | "none">> = {
     createUserAction: "admin",
     setRoleAction: "admin",
   },
-  "runs/[id]/actions.ts": { deleteRunAction: "admin", editRunAction: "upload" },
+  "runs/[id]/actions.ts": { deleteRunAction: "admin", editRunAction: "upload", reimportRunAction: "admin" },
   "studies/actions.ts": { createStudyAction: "admin", setStudyOpenAction: "admin", adjudicateAction: "admin" },
 };
 
