@@ -87,7 +87,12 @@ describe("POST /api/bundles -> 202 -> GET /api/uploads/{id}", () => {
       status: 200,
       result: { duplicate: true, bundleId: first.done.result.bundleId },
     });
-    expect(existsSync(`${uploadDir}/${again.uploadId}.upload.gz`)).toBe(false);
+    // The duplicate's raw file is removed after its answer is stored: wait for it rather than race it.
+    await waitFor(async () => !existsSync(`${uploadDir}/${again.uploadId}.upload.gz`), {
+      timeoutMs: 15_000,
+      intervalMs: 50,
+      what: "the duplicate's raw upload to be removed",
+    });
   });
 
   it("answers 413 naming the limit, from the declared length or while streaming, and stores nothing", async () => {
