@@ -27,7 +27,7 @@ for (const suite of ["unit", "db", "cluster"]) {
   ).length;
   failed += (report.numFailedTests ?? 0) + brokenFiles;
   console.log(
-    `${suite}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests ?? 0} skipped${report.numFailedTestSuites ? ` (${report.numFailedTestSuites} files failed to run)` : ""}`,
+    `${suite}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests ?? 0} skipped${brokenFiles ? ` (${brokenFiles} files failed to run)` : ""}`,
   );
 }
 const e2e = read("e2e.json");
