@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { PARTITIONED_TABLES, partitionName } from "@/lib/db/run-partitions";
 import { numberOption } from "./bench-options";
 
 const PREFIX = "bench-search";
@@ -92,6 +93,11 @@ async function generate(client: pg.Client, events: number): Promise<void> {
         [runId, bundleId, suiteId, modelId, runId, `${PREFIX} ${suite} ${model}`],
       );
       runIds.push(`${runId}|${suiteId}`);
+      // Event and TurnPrediction are partitioned by run: one partition each, named as ingest names them.
+      for (const table of PARTITIONED_TABLES)
+        await client.query(
+          `CREATE TABLE "${partitionName(table, runId)}" PARTITION OF "${table}" FOR VALUES IN ('${runId}')`,
+        );
     }
   }
   // Trajectory t belongs to run t % runs; its task is one of its suite's 50; about a third succeed, some unknown.
@@ -108,8 +114,8 @@ async function generate(client: pg.Client, events: number): Promise<void> {
   for (let start = 0; start < trajectories; start += slice) {
     // Events cycle user message, tool call, tool result, agent message, agent message.
     await client.query(
-      `INSERT INTO "Event" ("trajectoryId", seq, "turnIndex", kind, actor, "toolName", arguments, output, "isError", text)
-       SELECT $1 || '-' || t, s, s / 5,
+      `INSERT INTO "Event" ("runId", "trajectoryId", seq, "turnIndex", kind, actor, "toolName", arguments, output, "isError", text)
+       SELECT split_part(r[1 + t % cardinality(r)], '|', 1), $1 || '-' || t, s, s / 5,
               (ARRAY['user_message', 'tool_call', 'tool_result', 'agent_message', 'agent_message'])[1 + s % 5],
               CASE s % 5 WHEN 0 THEN 'user' ELSE 'agent' END,
               CASE WHEN s % 5 IN (1, 2) THEN (ARRAY[${TOOLS.map((tool) => `'${tool}'`).join(", ")}])[1 + (t + s / 5) % ${TOOLS.length}] END,
@@ -122,8 +128,8 @@ async function generate(client: pg.Client, events: number): Promise<void> {
               CASE s % 5 WHEN 0 THEN ${pick(USER_TEXTS, "t * 3 + s", id)}
                          WHEN 3 THEN ${pick(AGENT_TEXTS, "t + s", id)}
                          WHEN 4 THEN ${pick(AGENT_TEXTS, "t * 5 + s", id)} END
-       FROM generate_series($2::int, $3::int) t, generate_series(0, ${EVENTS_PER_TRAJECTORY - 1}) s`,
-      [bundleId, start, Math.min(trajectories, start + slice) - 1],
+       FROM generate_series($2::int, $3::int) t, generate_series(0, ${EVENTS_PER_TRAJECTORY - 1}) s, (SELECT $4::text[] AS r) runs`,
+      [bundleId, start, Math.min(trajectories, start + slice) - 1, runIds],
     );
     process.stdout.write(`\rgenerated ${Math.min(trajectories, start + slice) * EVENTS_PER_TRAJECTORY} events`);
   }

@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { findRunDetail } from "@/lib/db/run-detail";
 import { listRunRows } from "@/lib/db/runs";
 import { chunksOf, makeBundle, makeTrajectory, toJsonl } from "@/lib/testing/factories";
-import { useJobQueue, useTemporaryUploadDir, waitFor } from "@/lib/testing/upload-jobs";
+import { useJobWorker } from "@/lib/testing/job-worker";
+import { waitFor } from "@/lib/testing/upload-jobs";
 import { LOCAL_ACTOR } from "./auth/roles";
 import { deleteRun } from "./delete-run";
 import { getRunMetrics } from "./get-run-metrics";
 import { ingestBundle } from "./ingest-bundle";
-import { stopJobQueue } from "./jobs/queue";
-import { startWorker } from "./jobs/start-worker";
 
-let stopWorker: (() => Promise<void>) | null = null;
-
-beforeAll(async () => {
-  useJobQueue();
-  useTemporaryUploadDir();
-  stopWorker = await startWorker();
-});
-
-afterAll(async () => {
-  await stopWorker?.();
-  await stopJobQueue({ graceful: false });
-  delete process.env.LOOPSCOPE_UPLOAD_DIR;
-});
+useJobWorker();
 
 describe("deleteRun", () => {
   it("hides the run at once, releases its file for a new upload, and a background job removes its rows", async () => {

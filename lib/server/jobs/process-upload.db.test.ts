@@ -1,30 +1,17 @@
 import { rmSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findUploadStatus, insertUpload } from "@/lib/db/uploads";
 import { makeBundle, makeTrajectory, toJsonl, chunksOf } from "@/lib/testing/factories";
 import { tableCounts } from "@/lib/testing/table-counts";
-import { readUploadRow, useJobQueue, useTemporaryUploadDir, waitFor } from "@/lib/testing/upload-jobs";
+import { useJobWorker } from "@/lib/testing/job-worker";
+import { readUploadRow, waitFor } from "@/lib/testing/upload-jobs";
 import { LOCAL_ACTOR } from "../auth/roles";
 import { receiveUpload } from "../receive-upload";
 import { storeUpload } from "../upload-store";
 import { processUpload } from "./process-upload";
-import { stopJobQueue } from "./queue";
-import { startWorker } from "./start-worker";
 
-let stopWorker: (() => Promise<void>) | null = null;
-
-beforeAll(async () => {
-  useJobQueue();
-  useTemporaryUploadDir();
-  stopWorker = await startWorker();
-});
-
-afterAll(async () => {
-  await stopWorker?.();
-  await stopJobQueue({ graceful: false });
-  delete process.env.LOOPSCOPE_UPLOAD_DIR;
-});
+useJobWorker();
 
 describe("ingest jobs", () => {
   it("a job failing mid-ingest writes nothing and stores the located error on the upload", async () => {

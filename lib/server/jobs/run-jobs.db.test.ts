@@ -4,16 +4,14 @@ import { IMPORTER_VERSION } from "@/lib/bundles/importer-version";
 import { SCORES_VERSION } from "@/lib/metrics";
 import { chunksOf } from "@/lib/testing/factories";
 import { makeJudgedBundle } from "@/lib/testing/study-fixtures";
-import { useJobQueue, useTemporaryUploadDir, waitFor } from "@/lib/testing/upload-jobs";
+import { useJobWorker } from "@/lib/testing/job-worker";
+import { useTemporaryUploadDir, waitFor } from "@/lib/testing/upload-jobs";
 import { LOCAL_ACTOR } from "../auth/roles";
 import { queueStaleRescores, requestReimport } from "../queue-run-jobs";
 import { receiveUpload } from "../receive-upload";
-import { stopJobQueue } from "./queue";
-import { startWorker } from "./start-worker";
 
 // Re-import and rescore as jobs a worker takes (issue 17): the inline paths are tested in reimport-run and rescore-run.
 let sql: pg.Client;
-let stopWorker: (() => Promise<void>) | null = null;
 let runId = "";
 
 interface RunState {
@@ -49,15 +47,12 @@ beforeAll(async () => {
   });
   if (received.kind !== "finished" || received.status !== 201) throw new Error(JSON.stringify(received));
   runId = (received.body as { runs: { id: string }[] }).runs[0]?.id ?? "";
-  useJobQueue();
-  stopWorker = await startWorker();
 });
+// After the upload above: from here on, work goes through the job queue to a worker in this process.
+useJobWorker();
 
 afterAll(async () => {
-  await stopWorker?.();
-  await stopJobQueue({ graceful: false });
   await sql.end();
-  delete process.env.LOOPSCOPE_UPLOAD_DIR;
 });
 
 describe("run jobs", () => {
