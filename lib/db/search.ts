@@ -78,36 +78,36 @@ export async function searchEvents(params: EventSearchParams): Promise<EventSear
 }
 
 async function searchCapped(params: EventSearchParams): Promise<EventSearchPage> {
-  const values: unknown[] = [params.words];
-  const bind = (value: unknown) => {
-    values.push(value);
-    return `$${values.length}`;
-  };
-  const match = [`e."searchVector" @@ websearch_to_tsquery('simple'::regconfig, $1)`];
-  if (params.substringPattern) match.push(`${DOCUMENT} ILIKE ${bind(params.substringPattern)}`);
-  // Conditions on the event alone are applied inside a fenced subquery (OFFSET 0): with one partition per run the
-  // planner would otherwise drive the search from "Run" and scan every event of every partition through its
-  // primary key (minutes on a test database of 600 runs) instead of using each partition's search indexes.
-  const eventClauses = [`(${match.join(" OR ")})`];
-  // Naming e."runId" lets the planner read one partition.
-  if (params.runId) eventClauses.push(`e."runId" = ${bind(params.runId)}`);
-  if (params.kind) eventClauses.push(`e.kind = ${bind(params.kind)}`);
-  if (params.actor) eventClauses.push(`e.actor = ${bind(params.actor)}`);
-  if (params.errored) eventClauses.push(`e."isError" IS TRUE`);
-  const clauses = [`r."deletedAt" IS NULL`];
-  if (params.suiteId) clauses.push(`r."suiteId" = ${bind(params.suiteId)}`);
-  if (params.modelId) clauses.push(`r."modelId" = ${bind(params.modelId)}`);
-  if (params.outcome) clauses.push(OUTCOME_CLAUSES[params.outcome]);
-  const cap = bind(params.cap + 1);
-  const limit = bind(params.limit);
-  const offset = bind(params.offset);
-  const sql = `
+  return inBitmapOnlyTransaction(async (client) => {
+    // The runs the search may read, decided first: the event scan then names them, so suite, model and run filters
+    // prune partitions, and no join to "Run" or "Trajectory" (a hash of every trajectory) sits under the cap.
+    const runIds = await searchableRunIds(client, params);
+    if (runIds.length === 0) return { rows: [], matches: 0, capped: false };
+    const values: unknown[] = [params.words, runIds];
+    const bind = (value: unknown) => {
+      values.push(value);
+      return `$${values.length}`;
+    };
+    const match = [`e."searchVector" @@ websearch_to_tsquery('simple'::regconfig, $1)`];
+    if (params.substringPattern) match.push(`${DOCUMENT} ILIKE ${bind(params.substringPattern)}`);
+    // Conditions on the event alone are applied inside a fenced subquery (OFFSET 0): with one partition per run the
+    // planner would otherwise drive the search from another table and scan every event of every partition through
+    // its primary key (minutes on a test database of 600 runs) instead of using each partition's search indexes.
+    const eventClauses = [`(${match.join(" OR ")})`, `e."runId" = ANY($2::text[])`];
+    if (params.kind) eventClauses.push(`e.kind = ${bind(params.kind)}`);
+    if (params.actor) eventClauses.push(`e.actor = ${bind(params.actor)}`);
+    if (params.errored) eventClauses.push(`e."isError" IS TRUE`);
+    const outcomeJoin = params.outcome
+      ? `JOIN "Trajectory" t ON t.id = e."trajectoryId" AND t."runId" = e."runId" AND ${OUTCOME_CLAUSES[params.outcome]}`
+      : "";
+    const cap = bind(params.cap + 1);
+    const limit = bind(params.limit);
+    const offset = bind(params.offset);
+    const sql = `
     WITH found AS MATERIALIZED (
       SELECT e."runId", e."trajectoryId", e.seq
       FROM (SELECT e."runId", e."trajectoryId", e.seq FROM "Event" e WHERE ${eventClauses.join(" AND ")} OFFSET 0) e
-      JOIN "Trajectory" t ON t.id = e."trajectoryId" AND t."runId" = e."runId"
-      JOIN "Run" r ON r.id = e."runId"
-      WHERE ${clauses.join(" AND ")}
+      ${outcomeJoin}
       LIMIT ${cap}
     ),
     page AS (
@@ -131,21 +131,40 @@ async function searchCapped(params: EventSearchParams): Promise<EventSearchPage>
       JOIN "Task" k ON k.id = t."taskId"
     ) x ON true
     ORDER BY x."trajectoryId", x.seq`;
-  // One row with only the count when the page is empty (an offset past the last match).
-  const rows = await inBitmapOnlyTransaction((client) =>
-    client.query<Omit<EventSearchRow, "trajectoryId"> & { trajectoryId: string | null; found: number }>(sql, values),
-  );
-  const found = rows[0]?.found ?? 0;
-  return {
-    rows: rows.flatMap(({ found: _found, trajectoryId, ...row }) => (trajectoryId ? [{ ...row, trajectoryId }] : [])),
-    matches: Math.min(found, params.cap),
-    capped: found > params.cap,
-  };
+    // One row with only the count when the page is empty (an offset past the last match).
+    const { rows } = await client.query<
+      Omit<EventSearchRow, "trajectoryId"> & { trajectoryId: string | null; found: number }
+    >(sql, values);
+    const found = rows[0]?.found ?? 0;
+    return {
+      rows: rows.flatMap(({ found: _found, trajectoryId, ...row }) => (trajectoryId ? [{ ...row, trajectoryId }] : [])),
+      matches: Math.min(found, params.cap),
+      capped: found > params.cap,
+    };
+  });
 }
 
-async function inBitmapOnlyTransaction<Row extends pg.QueryResultRow>(
-  run: (client: pg.PoolClient) => Promise<pg.QueryResult<Row>>,
-): Promise<Row[]> {
+/** Ids of the runs that are not deleted and pass the run, suite and model filters. */
+async function searchableRunIds(client: pg.PoolClient, params: EventSearchParams): Promise<string[]> {
+  const values: unknown[] = [];
+  const clauses = [`"deletedAt" IS NULL`];
+  for (const [column, value] of [
+    ["id", params.runId],
+    ["suiteId", params.suiteId],
+    ["modelId", params.modelId],
+  ] as const) {
+    if (value === undefined) continue;
+    values.push(value);
+    clauses.push(`"${column}" = $${values.length}`);
+  }
+  const { rows } = await client.query<{ id: string }>(
+    `SELECT id FROM "Run" WHERE ${clauses.join(" AND ")} ORDER BY id`,
+    values,
+  );
+  return rows.map((row) => row.id);
+}
+
+async function inBitmapOnlyTransaction<Result>(run: (client: pg.PoolClient) => Promise<Result>): Promise<Result> {
   const client = await pgPool().connect();
   try {
     await client.query("BEGIN READ ONLY");
@@ -157,7 +176,7 @@ async function inBitmapOnlyTransaction<Row extends pg.QueryResultRow>(
     await client.query("SET LOCAL jit = off");
     const result = await run(client);
     await client.query("COMMIT");
-    return result.rows;
+    return result;
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);
     throw error;
