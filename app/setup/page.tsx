@@ -1,4 +1,5 @@
 import { redirect } from "next/navigation";
+import { AccountFields } from "@/components/auth/account-fields";
 import { ActionForm } from "@/components/auth/action-form";
 import { setupAction } from "@/app/auth-actions";
 import { needsSetup } from "@/lib/server/accounts";
@@ -14,27 +15,7 @@ export default async function SetupPage() {
         This installation has no accounts yet. The first account is an admin who can invite others.
       </p>
       <ActionForm action={setupAction} submitLabel="Create admin and sign in" label="Create the first admin">
-        <p>
-          <label>
-            Name
-            <br />
-            <input name="name" required />
-          </label>
-        </p>
-        <p>
-          <label>
-            Email
-            <br />
-            <input name="email" type="email" required />
-          </label>
-        </p>
-        <p>
-          <label>
-            Password (10 characters or more)
-            <br />
-            <input name="password" type="password" minLength={10} required />
-          </label>
-        </p>
+        <AccountFields passwordLabel="Password (10 characters or more)" />
       </ActionForm>
     </div>
   );

@@ -1,3 +1,4 @@
+import { AccountFields } from "@/components/auth/account-fields";
 import { ActionForm } from "@/components/auth/action-form";
 import { createUserAction, setRoleAction } from "@/app/auth-actions";
 import { requirePageAccess } from "@/lib/server/auth/page-access";
@@ -52,27 +53,7 @@ export default async function UsersPage() {
         <section className="panel">
           <h2>Create a user</h2>
           <ActionForm action={createUserAction} submitLabel="Create user" label="Create user">
-            <p>
-              <label>
-                Name
-                <br />
-                <input name="name" required />
-              </label>
-            </p>
-            <p>
-              <label>
-                Email
-                <br />
-                <input name="email" type="email" required />
-              </label>
-            </p>
-            <p>
-              <label>
-                Initial password (10+ characters; ask them to change it)
-                <br />
-                <input name="password" type="password" minLength={10} required />
-              </label>
-            </p>
+            <AccountFields passwordLabel="Initial password (10+ characters; ask them to change it)" />
             <p>
               <label>
                 Role{" "}
