@@ -5,6 +5,10 @@ import { ANNOTATOR_KEYS, EXPECTED_GOAL } from "./annotation-fixtures/study-label
 import { makeJudgedBundle } from "@/lib/testing/study-bundle";
 import { uniqueId } from "@/lib/testing/factories";
 
+// Three signed-in browsers label, adjudicate and read the report in one test: 25 s on a quiet machine, over the
+// default 60 s at a load average of 11 (CI of 2026-11-30), so it gets three minutes.
+test.describe.configure({ timeout: 180_000 });
+
 async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto("/signin");
