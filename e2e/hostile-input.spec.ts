@@ -3,13 +3,14 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync,
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { gzipSync } from "node:zlib";
+import { createDeflateRaw, deflateRawSync, gzipSync } from "node:zlib";
 import { zipSync } from "fflate";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { makeBundle, toJsonl } from "@/lib/testing/factories";
 import { makeInspectEvalLog, makeInspectEvalMembers } from "@/lib/testing/inspect-log";
 import { makeTau2Document, tau2Text } from "@/lib/testing/tau2-fixtures";
 import { tableCounts } from "@/lib/testing/table-counts";
+import { zipOfDeflated } from "@/lib/testing/hand-zip";
 import { followUpload } from "./fixtures/upload";
 
 /**
@@ -277,6 +278,20 @@ function repeatedGzip(block: Buffer, times: number, prefix?: Buffer): Buffer {
   return Buffer.concat([...(prefix ? [gzipSync(prefix)] : []), ...Array.from({ length: times }, () => member)]);
 }
 
+/** Zeros as raw deflate (256 MiB make about 250 KB), compressed as a stream: never held whole in the test. */
+async function deflatedZeros(mebibytes: number): Promise<Buffer> {
+  const deflate = createDeflateRaw({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on("data", (part: Buffer) => parts.push(part));
+  const block = Buffer.alloc(MiB);
+  for (let index = 0; index < mebibytes; index += 1)
+    if (!deflate.write(block)) await new Promise((resolve) => deflate.once("drain", resolve));
+  const ended = new Promise((resolve) => deflate.once("end", resolve));
+  deflate.end();
+  await ended;
+  return Buffer.concat(parts);
+}
+
 function tarHeader(name: string, size: number, type: string): Buffer {
   const header = Buffer.alloc(512);
   header.write(name, 0, 100, "utf8");
@@ -318,6 +333,16 @@ test("a zip whose member claims 100 bytes but holds 8 MB is refused at that memb
   zip.writeUInt32LE(100, at + 22);
   const issue = await refused(request, zip, "lying.zip", [422]);
   expect(issue).toMatchObject({ path: "simulations/pad.json" });
+});
+
+test("a tau2 zip whose member honestly declares 256 MiB is refused before it inflates", async ({ request }) => {
+  const results = Buffer.from(tau2Text(makeTau2Document(1, 1), "one-line"));
+  const zip = zipOfDeflated([
+    { name: "run/results.json", deflated: deflateRawSync(results), size: results.length },
+    { name: "run/simulations/zeros.json", deflated: await deflatedZeros(256), size: 256 * MiB },
+  ]);
+  expect(zip.length).toBeLessThan(MiB);
+  await refused(request, zip, "zeros.zip", [413]);
 });
 
 test("a tar.gz with a 1 GiB GNU LongLink name is refused before the name is buffered", async ({ request }) => {
