@@ -3,8 +3,8 @@ import pg from "pg";
 const TABLES = ["Bundle", "Suite", "Task", "Model", "Run", "Trajectory", "Event", "TurnPrediction"] as const;
 
 /** Row counts of every table (and the number of per-run partition tables), read over a separate connection, to prove an ingest left nothing behind. */
-export async function tableCounts(): Promise<Record<string, number>> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+export async function tableCounts(connectionString = process.env.DATABASE_URL): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString });
   await client.connect();
   try {
     const counts: Record<string, number> = {};

@@ -1,4 +1,4 @@
-import { gzipSync } from "node:zlib";
+import { deflateRawSync, gzipSync } from "node:zlib";
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { BundleInputError, IssueCollector } from "../issues";
@@ -7,6 +7,7 @@ import { DEFAULT_READ_LIMITS, DecompressedTooLargeError, type ReadLimits } from 
 import { isArchive, readArchiveDocument } from "./archive";
 import { tau2Importer } from "./tau2-importer";
 import { makeTau2Results, type Tau2Results } from "@/lib/testing/tau2-results";
+import { zipOfDeflated } from "@/lib/testing/hand-zip";
 
 const encoder = new TextEncoder();
 // A written tau2 results file (4 tasks x 4 trials), so these tests need nothing outside the repository.
@@ -205,6 +206,26 @@ describe("readArchiveDocument", () => {
     await expect(readArchiveDocument(chunksOf(zipSync(dirFiles(real, ""))), limitsOf(10_000))).rejects.toBeInstanceOf(
       DecompressedTooLargeError,
     );
+  });
+
+  it("refuses a zip member declaring more than the decompressed limit before inflating it", async () => {
+    const results = encoder.encode(JSON.stringify(writtenResults()));
+    const zip = zipOfDeflated([
+      { name: "results.json", deflated: deflateRawSync(results), size: results.length },
+      // Ten bytes that declare a GiB: inflating first would end in "holds 10 bytes", not at the limit.
+      { name: "simulations/a.json", deflated: deflateRawSync(encoder.encode("[0,0,0,0]\n")), size: 1024 ** 3 },
+    ]);
+    await expect(readArchiveDocument(chunksOf(zip), limitsOf(50_000_000))).rejects.toBeInstanceOf(
+      DecompressedTooLargeError,
+    );
+  });
+
+  it("reads a zip member of known size pushed in slices, however large the chunks", async () => {
+    const results = writtenResults();
+    const files = dirFiles(results, "");
+    const zip = zipSync(files);
+    const document = (await readArchiveDocument(chunksOf(zip, zip.length), limitsOf(50_000_000))) as Tau2Results;
+    expect(document.simulations).toHaveLength(results.simulations.length);
   });
 
   it("rejects a corrupt tar", async () => {

@@ -39,13 +39,32 @@ function corrupt(kind: "zip" | "tar", reason: unknown, member?: string): BundleI
   });
 }
 
+/**
+ * Compressed bytes given to the zip inflater at once: deflate expands at most about 1,032 times, so one push
+ * inflates at most about 16 MiB before the size checks run and other requests get their turn.
+ */
+const INFLATE_SLICE = 16 * 1024;
+
+/** Lets the event loop serve other requests between two slices of synchronous work. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Entry count, name length and the decompressed total, checked as members arrive. */
 class MemberBudget {
   private entries = 0;
+  private taken = 0;
   constructor(
     private readonly limits: ReadLimits,
     private readonly guard: { count(bytes: number): void },
   ) {}
+
+  /**
+   * A member whose header declares more than the decompressed limit has left is refused (413, as if it had
+   * inflated that far) before it inflates.
+   */
+  admitSize(declared: number | undefined): void {
+    if (declared !== undefined && declared > this.limits.maxDecompressedBytes - this.taken)
+      throw new DecompressedTooLargeError(this.limits.maxDecompressedBytes);
+  }
 
   admit(name: string): void {
     this.entries += 1;
@@ -63,6 +82,7 @@ class MemberBudget {
   }
 
   take(bytes: number): void {
+    this.taken += bytes;
     this.guard.count(bytes);
   }
 }
@@ -83,6 +103,16 @@ async function readZipMembers(chunks: Chunks, budget: MemberBudget): Promise<Map
       return;
     }
     if (!isJsonMember(name)) return;
+    try {
+      budget.admitSize(file.originalSize);
+    } catch (error) {
+      fail(error);
+      file.terminate();
+      return;
+    }
+    // A member of known size is inflated into one buffer of that size (checked against the limit above), so it is
+    // held once, not as parts and again as their concatenation.
+    const whole = file.originalSize === undefined ? undefined : Buffer.allocUnsafe(file.originalSize);
     const parts: Uint8Array[] = [];
     let actual = 0;
     file.ondata = (error, data, final) => {
@@ -103,7 +133,8 @@ async function readZipMembers(chunks: Chunks, budget: MemberBudget): Promise<Map
         file.terminate();
         return;
       }
-      parts.push(data);
+      if (whole) whole.set(data, actual - data.length);
+      else parts.push(data);
       if (final) {
         if (file.originalSize !== undefined && actual !== file.originalSize) {
           return fail(
@@ -113,7 +144,7 @@ async function readZipMembers(chunks: Chunks, budget: MemberBudget): Promise<Map
             }),
           );
         }
-        members.set(name, Buffer.concat(parts, actual));
+        members.set(name, whole ?? Buffer.concat(parts, actual));
       }
     };
     file.start();
@@ -121,7 +152,11 @@ async function readZipMembers(chunks: Chunks, budget: MemberBudget): Promise<Map
   unzip.register(UnzipInflate);
   try {
     for await (const chunk of chunks) {
-      unzip.push(chunk);
+      // fflate inflates synchronously as bytes are pushed: in slices, so no push inflates a bomb in one go.
+      for (let at = 0; at < chunk.length && !failure; at += INFLATE_SLICE) {
+        unzip.push(chunk.subarray(at, at + INFLATE_SLICE));
+        await yieldToEventLoop();
+      }
       if (failure) break;
     }
     if (!failure) unzip.push(new Uint8Array(), true);
@@ -153,6 +188,7 @@ async function readTarMembers(chunks: Chunks, budget: MemberBudget): Promise<Map
         entry.resume();
         continue;
       }
+      budget.admitSize(entry.header.size ?? undefined);
       const parts: Buffer[] = [];
       let size = 0;
       for await (const part of entry) {
