@@ -164,6 +164,8 @@ async function openTauBench(events: Events, context: DocumentContext): Promise<O
       if (next.done) break;
       const event = next.value;
       if (event.kind !== "item") continue;
+      // A first item cut short for nesting says nothing about the format: report the nesting, not "unrecognised".
+      if (count === 0 && tooDeep(event, issues)) break;
       if (count === 0 && !isTauBenchResults([event.value]))
         throw unknownFormat("found a JSON list whose items are not tau-bench results");
       count += 1;
@@ -172,7 +174,8 @@ async function openTauBench(events: Events, context: DocumentContext): Promise<O
       issues.addAll(found);
       if (found.length === 0 && !issues.hasIssues) await spill.append(event);
     }
-    if (count === 0) throw unknownFormat("found a JSON list whose items are not tau-bench results");
+    if (count === 0 && !issues.hasIssues)
+      throw unknownFormat("found a JSON list whose items are not tau-bench results");
   } catch (error) {
     await spill.dispose();
     throw error;

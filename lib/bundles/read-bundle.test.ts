@@ -292,4 +292,13 @@ describe("deeply nested JSON", () => {
     expect(records.map((record) => record.kind)).toEqual(["turnPrediction"]);
     expect(issues.issues).toEqual([{ path: "trajectories[0]", message: "nested more than 200 levels deep" }]);
   });
+
+  it("a top-level list whose first item is nested too deep is refused for its nesting, at that item", async () => {
+    const issues = new IssueCollector();
+    const opened = await openBundle(chunksOf(`${"[".repeat(100_000)}${"]".repeat(100_000)}`), issues, {
+      fileName: "deep.json",
+    });
+    expect(opened).toBeNull();
+    expect(issues.issues).toEqual([{ path: "[0]", message: "nested more than 200 levels deep" }]);
+  });
 });
