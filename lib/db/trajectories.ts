@@ -141,20 +141,36 @@ export async function listTrajectoryPage(
 ): Promise<{ rows: TrajectoryListRow[]; total: number }> {
   const { where, values } = sqlWhereOf(runId, filter);
   // Task ids sort naturally (2 before 10), which SQL's text order cannot do portably (PGlite has no ICU):
-  // order the matching ids here, then load the one page. Plain SQL: a relation-loading findMany of all
-  // 10,000 keys of a big run cost more than the rest of the page.
-  const keys = await client.$queryRawUnsafe<{ id: string; trial: number; taskExternalId: string }[]>(
-    `SELECT t.id, t.trial, k."externalId" AS "taskExternalId"
-     FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId"
-     WHERE ${where}`,
+  // the run's few distinct task ids are put in natural order here and PostgreSQL pages by their position,
+  // so a 10,000-trajectory run hands over one page of ids, not all of its keys.
+  const [tasks, [counted]] = await Promise.all([
+    client.$queryRawUnsafe<{ externalId: string }[]>(
+      `SELECT DISTINCT k."externalId" FROM "Task" k
+       WHERE k.id IN (SELECT DISTINCT "taskId" FROM "Trajectory" WHERE "runId" = $1)`,
+      runId,
+    ),
+    client.$queryRawUnsafe<{ total: number }[]>(
+      `SELECT count(*)::int AS total FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" WHERE ${where}`,
+      ...values,
+    ),
+  ]);
+  const order = tasks.map((task) => task.externalId).sort(compareNatural);
+  const n = values.length;
+  const keys = await client.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT t.id FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId"
+     WHERE ${where}
+     ORDER BY array_position($${n + 1}::text[], k."externalId"), t.trial, t.id
+     LIMIT $${n + 2} OFFSET $${n + 3}`,
     ...values,
+    order,
+    take,
+    skip,
   );
-  keys.sort((a, b) => compareNatural(a.taskExternalId, b.taskExternalId) || a.trial - b.trial);
-  const pageIds = keys.slice(skip, skip + take).map((key) => key.id);
+  const pageIds = keys.map((key) => key.id);
   const rows = await client.trajectory.findMany({ where: { id: { in: pageIds } }, select: trajectoryListSelect });
   const position = new Map(pageIds.map((id, index) => [id, index]));
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-  return { rows, total: keys.length };
+  return { rows, total: counted?.total ?? 0 };
 }
 
 export interface TrajectoryFacets {
