@@ -109,10 +109,16 @@ export async function getLeaderboardPage(query: LeaderboardQuery): Promise<Leade
     sort,
     dir: query.dir,
   };
-  const totals = await readLeaderboardTotals({ ...filter, offset: 0, limit: 0 }, reader);
+  const readPage = (page: number) =>
+    readLeaderboardPage({ ...filter, offset: (page - 1) * query.size, limit: query.size }, reader);
+  // The requested page is read beside the totals; only a page past the end is read again as the last one.
+  const [totals, requestedRows] = await Promise.all([
+    readLeaderboardTotals({ ...filter, offset: 0, limit: 0 }, reader),
+    readPage(query.page),
+  ]);
   const pageCount = Math.max(1, Math.ceil(totals.matching / query.size));
   const page = Math.min(query.page, pageCount);
-  const rows = await readLeaderboardPage({ ...filter, offset: (page - 1) * query.size, limit: query.size }, reader);
+  const rows = page === query.page ? requestedRows : await readPage(page);
   const entries = rows.flatMap((row) => toEntry(row) ?? []);
   return {
     entries,
