@@ -2,9 +2,9 @@ import Link from "next/link";
 import type { TaskGrid as TaskGridData, TaskGridCell, TaskGridSort } from "@/lib/presenters/task-grid";
 import {
   buildRunPageHref,
-  countPages,
   GRID_PAGE_SIZE,
   GRID_TRIAL_WINDOW,
+  taskGridWindow,
   type RunPageQuery,
 } from "@/lib/presenters/run-page-query";
 import { formatPercent } from "@/lib/presenters/format";
@@ -29,13 +29,13 @@ function cellLabel(taskExternalId: string, cell: TaskGridCell): string {
 }
 
 export function TaskGrid({ runId, grid, query }: { runId: string; grid: TaskGridData; query: RunPageQuery }) {
-  const pages = countPages(grid.rows.length, GRID_PAGE_SIZE);
-  const page = Math.min(query.gridPage, pages);
-  const rows = grid.rows.slice((page - 1) * GRID_PAGE_SIZE, page * GRID_PAGE_SIZE);
   // Trial columns are windowed too: a run of 100 trials per task would otherwise draw 100 cells per row.
-  const windows = countPages(grid.trials.length, GRID_TRIAL_WINDOW);
-  const trialWindow = Math.min(query.gridTrials, windows);
-  const firstColumn = (trialWindow - 1) * GRID_TRIAL_WINDOW;
+  const { pages, page, firstRow, windows, trialWindow, firstColumn } = taskGridWindow(
+    grid.rows.length,
+    grid.trials.length,
+    query,
+  );
+  const rows = grid.rows.slice(firstRow, firstRow + GRID_PAGE_SIZE);
   const trials = grid.trials.slice(firstColumn, firstColumn + GRID_TRIAL_WINDOW);
   return (
     <section aria-label="Task grid" id="grid" className="panel">

@@ -1,29 +1,31 @@
 import { scoringRulesFor, type TrajectoryEffort, type TrajectoryOutcome, type TurnScore } from "@/lib/metrics";
 import { db, type DbOrTx } from "./client";
 
-const outcomeSelect = {
-  id: true,
-  taskId: true,
-  trial: true,
-  stopReason: true,
-  stopReasonInferred: true,
-  reward: true,
-  stateMatch: true,
-  replyCheck: true,
-  toolErrorCount: true,
-  unresolvedToolErrorCount: true,
-  userTurns: true,
-  eventCount: true,
-  firstErrorPosition: true,
-  judgeGoalCompleted: true,
-  judgeErrorSource: true,
-  judgeToolHallucination: true,
-  judgeUserHallucination: true,
-  judgePolicyViolation: true,
-  judgeFailureCategory: true,
-  task: { select: { externalId: true, requiresTools: true, persona: true, tags: true } },
-  run: { select: { sourceFormat: true } },
-} as const;
+interface OutcomeRow {
+  id: string;
+  trial: number;
+  stopReason: string | null;
+  stopReasonInferred: boolean;
+  reward: number | null;
+  stateMatch: boolean | null;
+  replyCheck: boolean | null;
+  toolErrorCount: number;
+  unresolvedToolErrorCount: number;
+  userTurns: number;
+  eventCount: number;
+  firstErrorPosition: number | null;
+  judgeGoalCompleted: boolean | null;
+  judgeErrorSource: string | null;
+  judgeToolHallucination: boolean | null;
+  judgeUserHallucination: boolean | null;
+  judgePolicyViolation: boolean | null;
+  judgeFailureCategory: string | null;
+  taskExternalId: string;
+  requiresTools: boolean;
+  persona: string | null;
+  tags: string[];
+  sourceFormat: string;
+}
 
 function errorSource(value: string | null): TrajectoryOutcome["judge"]["errorSource"] {
   return value === "user" || value === "agent" || value === "none" ? value : null;
@@ -34,30 +36,41 @@ export async function loadTrajectoryOutcomes(
   { runId }: { runId: string },
   client: DbOrTx = db(),
 ): Promise<TrajectoryOutcome[]> {
-  const rows = await client.trajectory.findMany({
-    where: { runId },
-    select: outcomeSelect,
-    orderBy: [{ taskId: "asc" }, { trial: "asc" }],
-  });
+  // One joined query: a relation-loading findMany spent about as long mapping 10,000 nested rows as computing
+  // every metric from them.
+  const rows = await client.$queryRawUnsafe<OutcomeRow[]>(
+    `SELECT t.id, t.trial, t."stopReason", t."stopReasonInferred", t.reward, t."stateMatch", t."replyCheck",
+            t."toolErrorCount", t."unresolvedToolErrorCount", t."userTurns", t."eventCount", t."firstErrorPosition",
+            t."judgeGoalCompleted", t."judgeErrorSource", t."judgeToolHallucination", t."judgeUserHallucination",
+            t."judgePolicyViolation", t."judgeFailureCategory",
+            k."externalId" AS "taskExternalId", k."requiresTools", k.persona, k.tags, r."sourceFormat"
+     FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" JOIN "Run" r ON r.id = t."runId"
+     WHERE t."runId" = $1
+     ORDER BY t."taskId" ASC, t.trial ASC`,
+    runId,
+  );
+  const first = rows[0];
+  // One run, one source format.
+  const missingRewardIsFailure = first ? scoringRulesFor(first.sourceFormat).missingRewardIsFailure : false;
   return rows.map((row) => ({
     trajectoryId: row.id,
     // Tasks are compared across runs by their external id, so metrics group on it too.
-    taskId: row.task.externalId,
+    taskId: row.taskExternalId,
     trial: row.trial,
     stopReason: row.stopReason,
     stopReasonInferred: row.stopReasonInferred,
     reward: row.reward,
-    missingRewardIsFailure: scoringRulesFor(row.run.sourceFormat).missingRewardIsFailure,
+    missingRewardIsFailure,
     stateMatch: row.stateMatch,
     replyCheck: row.replyCheck,
-    requiresTools: row.task.requiresTools,
+    requiresTools: row.requiresTools,
     toolErrorCount: row.toolErrorCount,
     unresolvedToolErrorCount: row.unresolvedToolErrorCount,
     userTurns: row.userTurns,
     eventCount: row.eventCount,
     firstErrorPosition: row.firstErrorPosition,
-    persona: row.task.persona,
-    tags: row.task.tags,
+    persona: row.persona,
+    tags: row.tags,
     judge: {
       goalCompleted: row.judgeGoalCompleted,
       errorSource: errorSource(row.judgeErrorSource),
@@ -69,19 +82,13 @@ export async function loadTrajectoryOutcomes(
   }));
 }
 
-const effortSelect = {
-  costUsd: true,
-  agentCostUsd: true,
-  userCostUsd: true,
-  durationMs: true,
-  messageCount: true,
-  toolCallCount: true,
-  userToolCallCount: true,
-} as const;
-
-/** Cost, duration, messages and tool calls of every trajectory of a run. */
+/** Cost, duration, messages and tool calls of every trajectory of a run (plain SQL: 10,000 rows of a big run). */
 export function loadTrajectoryEffort({ runId }: { runId: string }, client: DbOrTx = db()): Promise<TrajectoryEffort[]> {
-  return client.trajectory.findMany({ where: { runId }, select: effortSelect });
+  return client.$queryRawUnsafe<TrajectoryEffort[]>(
+    `SELECT "costUsd", "agentCostUsd", "userCostUsd", "durationMs", "messageCount", "toolCallCount", "userToolCallCount"
+     FROM "Trajectory" WHERE "runId" = $1`,
+    runId,
+  );
 }
 
 export async function loadTurnScores({ runId }: { runId: string }, client: DbOrTx = db()): Promise<TurnScore[]> {

@@ -3,6 +3,7 @@ import {
   bootstrapDistribution,
   bootstrapPercentileInterval,
   bootstrapStandardError,
+  clusterBootstrapShareStandardError,
   clusterBootstrapStandardError,
   groupIntoClusters,
   quantile,
@@ -79,6 +80,46 @@ describe("cluster bootstrap", () => {
         items,
         (i) => i.task,
         (s) => mean(s.map((i) => i.v)),
+      ),
+    ).toBe(0);
+  });
+});
+
+describe("cluster bootstrap of a share on per-cluster counts", () => {
+  // Uneven clusters (1 to 7 trials) in interleaved order, so first-appearance order and sizes both matter.
+  const items = Array.from({ length: 90 }, (_, i) => ({ task: `t${(i * 7) % 13}`, hit: (i * 5) % 3 === 0 }));
+  const share = (sample: readonly { hit: boolean }[]) =>
+    sample.length === 0 ? null : sample.filter((i) => i.hit).length / sample.length;
+
+  it("gives exactly the SE of flattening every resample", () => {
+    for (const options of [{}, { seed: 7, resamples: 250 }]) {
+      const flattened = clusterBootstrapStandardError(items, (i) => i.task, share, options);
+      expect(flattened).not.toBeNull();
+      expect(
+        clusterBootstrapShareStandardError(
+          items,
+          (i) => i.task,
+          (i) => i.hit,
+          options,
+        ),
+      ).toBe(flattened);
+    }
+  });
+
+  it("needs at least two clusters and is zero when every cluster has the same share", () => {
+    expect(
+      clusterBootstrapShareStandardError(
+        [{ hit: true }],
+        () => "one",
+        (i) => i.hit,
+      ),
+    ).toBeNull();
+    const even = ["a", "a", "b", "b"].map((task, i) => ({ task, hit: i % 2 === 0 }));
+    expect(
+      clusterBootstrapShareStandardError(
+        even,
+        (i) => i.task,
+        (i) => i.hit,
       ),
     ).toBe(0);
   });

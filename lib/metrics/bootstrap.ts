@@ -113,3 +113,51 @@ export function clusterBootstrapStandardError<T>(
   if (clusters.length < 2) return null;
   return bootstrapStandardError(clusters, (sample) => statistic(sample.flat()), options);
 }
+
+/**
+ * The cluster bootstrap SE of a share (items that hit / items), computed on per-cluster counts: each resample
+ * draws clusters exactly as clusterBootstrapStandardError does and sums their hits and sizes, instead of
+ * flattening and filtering every drawn item (10,000 trajectories x 1,000 resamples). Bit-identical to
+ * `clusterBootstrapStandardError(items, clusterKey, share)`: the same draws give the same integer ratio.
+ */
+export function clusterBootstrapShareStandardError<T>(
+  items: readonly T[],
+  clusterKey: (item: T) => string,
+  isHit: (item: T) => boolean,
+  options: BootstrapOptions = {},
+): number | null {
+  const index = new Map<string, number>();
+  const hits: number[] = [];
+  const sizes: number[] = [];
+  for (const item of items) {
+    const key = clusterKey(item);
+    let at = index.get(key);
+    if (at === undefined) {
+      at = sizes.length;
+      index.set(key, at);
+      hits.push(0);
+      sizes.push(0);
+    }
+    sizes[at] = (sizes[at] ?? 0) + 1;
+    if (isHit(item)) hits[at] = (hits[at] ?? 0) + 1;
+  }
+  const clusters = sizes.length;
+  if (clusters < 2) return null;
+  const clusterHits = Float64Array.from(hits);
+  const clusterSizes = Float64Array.from(sizes);
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const random = createSeededRandom(options.seed ?? DEFAULT_SEED);
+  const values: number[] = [];
+  for (let r = 0; r < resamples; r += 1) {
+    let hit = 0;
+    let size = 0;
+    for (let i = 0; i < clusters; i += 1) {
+      const picked = drawIndex(random, clusters);
+      hit += clusterHits[picked] ?? 0;
+      size += clusterSizes[picked] ?? 0;
+    }
+    const value = hit / size;
+    if (Number.isFinite(value)) values.push(value);
+  }
+  return sampleStandardDeviation(values);
+}

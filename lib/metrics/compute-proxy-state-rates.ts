@@ -1,4 +1,4 @@
-import { clusterBootstrapStandardError } from "./bootstrap";
+import { clusterBootstrapShareStandardError } from "./bootstrap";
 import { withoutInfrastructureFailures } from "./compute-workflow-rates";
 import type { BootstrapOptions, TrajectoryOutcome } from "./types";
 
@@ -36,7 +36,15 @@ export function computeBootstrappedRate(
   const count = labelled.filter((l) => l.hit).length;
   return {
     value: share(labelled),
-    se: labelled.length === 0 ? null : clusterBootstrapStandardError(labelled, (l) => l.taskId, share, options),
+    se:
+      labelled.length === 0
+        ? null
+        : clusterBootstrapShareStandardError(
+            labelled,
+            (l) => l.taskId,
+            (l) => l.hit,
+            options,
+          ),
     n: labelled.length,
     count,
   };

@@ -1,5 +1,5 @@
 import { aggregateGoldHistory, type GoldHistoryAggregate } from "./aggregate-gold-history";
-import { clusterBootstrapStandardError } from "./bootstrap";
+import { clusterBootstrapShareStandardError } from "./bootstrap";
 import { computeErrorPropagation, type ErrorPropagation } from "./compute-error-propagation";
 import { computePassAtK, computePassHatK, groupTaskCounts } from "./compute-pass-hat-k";
 import { computeProxyStateRates, type ProxyStateRates } from "./compute-proxy-state-rates";
@@ -81,11 +81,17 @@ function computeSuccessRate(scored: readonly TrajectoryOutcome[], options: RunMe
     perTask.set(k.taskId, cluster);
   }
   const interval = clusteredWilsonInterval([...perTask.values()], options.z ?? 1.96);
-  const rate = (sample: readonly { success: boolean | null }[]) =>
-    sample.length === 0 ? null : sample.filter((k) => k.success === true).length / sample.length;
   return {
     value: known.length > 0 ? successes / known.length : null,
-    se: known.length > 0 ? clusterBootstrapStandardError(known, (k) => k.taskId, rate, options) : null,
+    se:
+      known.length > 0
+        ? clusterBootstrapShareStandardError(
+            known,
+            (k) => k.taskId,
+            (k) => k.success === true,
+            options,
+          )
+        : null,
     low: interval?.low ?? null,
     high: interval?.high ?? null,
     effectiveN: interval?.effectiveN ?? null,

@@ -35,4 +35,17 @@ describe("estimateNoiseFloor", () => {
       skippedTasks: 1,
     });
   });
+
+  it("draws many-trial tasks from their binomial: the bootstrap SD lands on the analytic one", () => {
+    // 40 tasks x 100 trials at 30% and 40 tasks x 2,000 trials at 50% (drawn trial by trial).
+    const perTask = [
+      ...Array.from({ length: 40 }, (_, i) => ({ taskId: `a${i}`, n: 100, c: 30 })),
+      ...Array.from({ length: 40 }, (_, i) => ({ taskId: `b${i}`, n: 2000, c: 1000 })),
+    ];
+    const floor = estimateNoiseFloor(perTask);
+    // sqrt(40 * 0.21 / 99 + 40 * 0.25 / 1999) / 80 = 0.003747; the plug-in bootstrap is ~(n-1)/n of it.
+    expect(floor.sd).toBeCloseTo(0.003747, 6);
+    expect(floor.bootstrapSd).toBeGreaterThan(0.0034);
+    expect(floor.bootstrapSd).toBeLessThan(0.004);
+  });
 });

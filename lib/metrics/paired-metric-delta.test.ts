@@ -100,4 +100,27 @@ describe("computePairedMetricDelta's typed-array bootstrap", () => {
       expect(fast).toEqual(generic);
     }
   });
+
+  it("stays bit-identical when the draws are reused by the next metric and when they are too many to keep", () => {
+    const pooledDelta = (sample: readonly PairedTaskRatios[]) => {
+      const a = poolRatios(sample.map((task) => task.a));
+      const b = poolRatios(sample.map((task) => task.b));
+      return a === null || b === null ? null : b - a;
+    };
+    const makeTasks = (count: number, shift: number): PairedTaskRatios[] =>
+      Array.from({ length: count }, (_, i) => ({
+        taskId: `t${i}`,
+        a: r((i * 7 + shift) % 5, (i % 4) + 1),
+        b: r((i * 3 + shift) % 4, (i % 3) + 2),
+      }));
+    // Two metrics over the same 40 tasks (the second reuses the first's draws), then 450 tasks x 9,000 resamples.
+    for (const [tasks, resamples] of [
+      [makeTasks(40, 0), 2000],
+      [makeTasks(40, 1), 2000],
+      [makeTasks(450, 2), 9000],
+    ] as const) {
+      const generic = bootstrapPercentileInterval(tasks, pooledDelta, { seed: 3, resamples });
+      expect(computePairedMetricDelta(tasks, { seed: 3, resamples }).interval).toEqual(generic);
+    }
+  });
 });

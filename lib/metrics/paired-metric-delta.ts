@@ -66,6 +66,8 @@ function pairedDeltaInterval(
   const denominatorA = Float64Array.from(tasks, (task) => task.a.denominator);
   const numeratorB = Float64Array.from(tasks, (task) => task.b.numerator);
   const denominatorB = Float64Array.from(tasks, (task) => task.b.denominator);
+  const drawn = drawnIndices(seed, n, resamples);
+  // Used only when the draws are too many to keep.
   const random = createSeededRandom(seed);
   const values = new Float64Array(resamples);
   let kept = 0;
@@ -74,8 +76,9 @@ function pairedDeltaInterval(
     let sumDenominatorA = 0;
     let sumNumeratorB = 0;
     let sumDenominatorB = 0;
+    const offset = r * n;
     for (let i = 0; i < n; i += 1) {
-      const picked = drawIndex(random, n);
+      const picked = drawn ? (drawn[offset + i] ?? 0) : drawIndex(random, n);
       sumNumeratorA += numeratorA[picked] ?? 0;
       sumDenominatorA += denominatorA[picked] ?? 0;
       sumNumeratorB += numeratorB[picked] ?? 0;
@@ -90,6 +93,24 @@ function pairedDeltaInterval(
   const low = quantile(sorted, alpha);
   const high = quantile(sorted, 1 - alpha);
   return low === null || high === null ? null : { low, high };
+}
+
+/** Index draws kept at most (4 M indices, 16 MB): a 100-task pair at 10,000 resamples needs 1 M. */
+const MAX_KEPT_DRAWS = 4_000_000;
+let keptDraws: { seed: number; n: number; resamples: number; indices: Int32Array } | null = null;
+
+/**
+ * Every metric of a pair resamples the same n tasks from the same seed, so the indices are drawn once and
+ * reused (the draws, not the sums, were most of each metric's cost); null when there are too many to keep.
+ */
+function drawnIndices(seed: number, n: number, resamples: number): Int32Array | null {
+  if (n * resamples > MAX_KEPT_DRAWS) return null;
+  if (keptDraws?.seed === seed && keptDraws.n === n && keptDraws.resamples === resamples) return keptDraws.indices;
+  const random = createSeededRandom(seed);
+  const indices = new Int32Array(n * resamples);
+  for (let i = 0; i < indices.length; i += 1) indices[i] = drawIndex(random, n);
+  keptDraws = { seed, n, resamples, indices };
+  return indices;
 }
 
 function bothDefined(tasks: readonly PairedTaskRatios[]): { a: TaskRatio; b: TaskRatio }[] | null {

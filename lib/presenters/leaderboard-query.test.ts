@@ -10,7 +10,7 @@ describe("leaderboard URL", () => {
       groups: undefined,
       metric: "success",
       page: 1,
-      size: 50,
+      size: 25,
     });
     expect(buildLeaderboardHref(parseLeaderboardQuery({}))).toBe("/runs");
   });
@@ -68,7 +68,7 @@ describe("leaderboard URL", () => {
     expect(query).toMatchObject({
       dir: "desc",
       page: 1,
-      size: 50,
+      size: 25,
       sort: "success",
       minTasks: 5,
       groups: [],

@@ -83,3 +83,34 @@ export function buildRunPageHref(
 export function countPages(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+export interface TaskGridWindow {
+  pages: number;
+  page: number;
+  /** Index of the first task row shown (of the sorted rows). */
+  firstRow: number;
+  windows: number;
+  trialWindow: number;
+  /** Index of the first trial column shown. */
+  firstColumn: number;
+}
+
+/** Which task rows and trial columns of the grid a query shows, clamped to what exists. */
+export function taskGridWindow(
+  taskCount: number,
+  trialCount: number,
+  query: Pick<RunPageQuery, "gridPage" | "gridTrials">,
+): TaskGridWindow {
+  const pages = countPages(taskCount, GRID_PAGE_SIZE);
+  const page = Math.min(query.gridPage, pages);
+  const windows = countPages(trialCount, GRID_TRIAL_WINDOW);
+  const trialWindow = Math.min(query.gridTrials, windows);
+  return {
+    pages,
+    page,
+    firstRow: (page - 1) * GRID_PAGE_SIZE,
+    windows,
+    trialWindow,
+    firstColumn: (trialWindow - 1) * GRID_TRIAL_WINDOW,
+  };
+}

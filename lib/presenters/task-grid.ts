@@ -42,7 +42,7 @@ export interface TaskGrid {
   classCounts: Record<TaskClass, number>;
 }
 
-function outcomeOf(cell: TaskGridCellInput): CellOutcome {
+function outcomeOf(cell: Pick<TaskGridCellInput, "success" | "stopReason">): CellOutcome {
   if (isInfrastructureStopReason(cell.stopReason)) return "infrastructure";
   if (cell.success === null) return "unknown";
   return cell.success ? "success" : "fail";
@@ -74,40 +74,79 @@ function compareRows(sort: TaskGridSort): (a: TaskGridRow, b: TaskGridRow) => nu
   return byTask;
 }
 
+/** How many trajectories of a task ended with this outcome and stop reason (what the grid's rates are built from). */
+export interface TaskOutcomeCount {
+  taskExternalId: string;
+  success: boolean | null;
+  stopReason: string | null;
+  count: number;
+}
+
+/** The grid built from every trajectory's cell. */
 export function buildTaskGrid(inputs: readonly TaskGridCellInput[], sort: TaskGridSort = "task"): TaskGrid {
+  const counts: TaskOutcomeCount[] = inputs.map((cell) => ({
+    taskExternalId: cell.taskExternalId,
+    success: cell.success,
+    stopReason: cell.stopReason,
+    count: 1,
+  }));
   const trials = [...new Set(inputs.map((cell) => cell.trial))].sort((a, b) => a - b);
+  return buildTaskGridFromCounts({ counts, trials, cells: inputs, sort });
+}
+
+/**
+ * The grid from per-task outcome counts (rates, classes and order over every trial) and the run's trial numbers,
+ * with only the given cells drawn: a page of a 10,000-trajectory run needs its 20 x 10 cells, not all of them.
+ */
+export function buildTaskGridFromCounts({
+  counts,
+  trials: unsorted,
+  cells: inputs,
+  sort = "task",
+}: {
+  counts: readonly TaskOutcomeCount[];
+  trials: readonly number[];
+  cells: readonly TaskGridCellInput[];
+  sort?: TaskGridSort;
+}): TaskGrid {
+  const trials = [...unsorted].sort((a, b) => a - b);
   const column = new Map(trials.map((trial, index) => [trial, index]));
-  const byTask = new Map<string, TaskGridCellInput[]>();
-  for (const cell of inputs) {
-    const list = byTask.get(cell.taskExternalId) ?? [];
-    list.push(cell);
-    byTask.set(cell.taskExternalId, list);
+  const tallies = new Map<string, { successes: number; known: number }>();
+  for (const count of counts) {
+    const tally = tallies.get(count.taskExternalId) ?? { successes: 0, known: 0 };
+    const outcome = outcomeOf(count);
+    if (outcome === "success" || outcome === "fail") tally.known += count.count;
+    if (outcome === "success") tally.successes += count.count;
+    tallies.set(count.taskExternalId, tally);
+  }
+  const cellsByTask = new Map<string, (TaskGridCell | null)[]>();
+  for (const input of inputs) {
+    const index = column.get(input.trial);
+    if (index === undefined || !tallies.has(input.taskExternalId)) continue;
+    const row = cellsByTask.get(input.taskExternalId) ?? trials.map(() => null);
+    row[index] = {
+      id: input.id,
+      trial: input.trial,
+      outcome: outcomeOf(input),
+      toolError: input.toolErrorCount > 0,
+      toolErrorsInferred: input.toolErrorsInferred,
+      stopReason: input.stopReason,
+    };
+    cellsByTask.set(input.taskExternalId, row);
   }
   const classCounts: Record<TaskClass, number> = { "always-failing": 0, flaky: 0, "always-passing": 0, unknown: 0 };
   const rows: TaskGridRow[] = [];
-  for (const [taskExternalId, list] of byTask) {
-    const cells: (TaskGridCell | null)[] = trials.map(() => null);
-    let successes = 0;
-    let known = 0;
-    for (const input of list) {
-      const outcome = outcomeOf(input);
-      if (outcome === "success" || outcome === "fail") known += 1;
-      if (outcome === "success") successes += 1;
-      const index = column.get(input.trial);
-      if (index !== undefined) {
-        cells[index] = {
-          id: input.id,
-          trial: input.trial,
-          outcome,
-          toolError: input.toolErrorCount > 0,
-          toolErrorsInferred: input.toolErrorsInferred,
-          stopReason: input.stopReason,
-        };
-      }
-    }
+  for (const [taskExternalId, { successes, known }] of tallies) {
     const taskClass = classify(successes, known);
     classCounts[taskClass] += 1;
-    rows.push({ taskExternalId, cells, successes, known, rate: known > 0 ? successes / known : null, taskClass });
+    rows.push({
+      taskExternalId,
+      cells: cellsByTask.get(taskExternalId) ?? trials.map(() => null),
+      successes,
+      known,
+      rate: known > 0 ? successes / known : null,
+      taskClass,
+    });
   }
   rows.sort(compareRows(sort));
   return { trials, rows, classCounts };

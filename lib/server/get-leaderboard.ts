@@ -15,8 +15,7 @@ import { buildMetricDefinitions } from "@/lib/presenters/leaderboard-metrics";
 import type { LeaderboardEntry } from "@/lib/presenters/leaderboard-rows";
 import type { LeaderboardQuery } from "@/lib/presenters/leaderboard-query";
 import { computeRunMetricsResponse, METRICS_VERSION, type RunMetricsResponse } from "./get-run-metrics";
-import { ensureLeaderboardSummaries } from "./leaderboard-summaries";
-import { ensureStoredIdentities, type RunSummary } from "./list-runs";
+import { ensureFreshRuns, type RunSummary } from "./list-runs";
 
 /** Missing caches are computed a few at a time: each computation holds a pooled connection. */
 const COMPUTE_CONCURRENCY = 4;
@@ -70,14 +69,33 @@ export interface LeaderboardPage {
   sort: string;
 }
 
+/** The facets of the last identity generation read (per process). */
+let facetsMemo: { generation: number; facets: Promise<LeaderboardFacets> } | null = null;
+
+/**
+ * Filter choices and pass^k columns change only with what bumps the identity generation (runs added, edited
+ * or deleted, lean rows added or their counts changed), so they are read once per generation, from the primary
+ * (a replica could still lag behind the counter), instead of five queries over every run per request.
+ */
+function readFacetsOf(generation: number): Promise<LeaderboardFacets> {
+  if (facetsMemo?.generation !== generation) {
+    const facets = readLeaderboardFacets(db());
+    facetsMemo = { generation, facets };
+    // A failed read is not remembered.
+    facets.catch(() => {
+      if (facetsMemo?.facets === facets) facetsMemo = null;
+    });
+  }
+  return facetsMemo.facets;
+}
+
 /** One page of the leaderboard, filtered, sorted and paged in PostgreSQL over the lean rows. */
 export async function getLeaderboardPage(query: LeaderboardQuery): Promise<LeaderboardPage> {
   // Missing lean rows are filled first; names are rebuilt over all runs only when a run was added, edited or deleted.
-  const written = await ensureLeaderboardSummaries();
-  const rebuilt = await ensureStoredIdentities();
+  const { written, rebuilt, generation } = await ensureFreshRuns();
   // The page is read from a read replica (DATABASE_REPLICA_URLS) unless this request has just written rows it must see.
   const reader = written > 0 || rebuilt !== null ? db() : readDb();
-  const { tagPairs, ...facets } = await readLeaderboardFacets(reader);
+  const { tagPairs, ...facets } = await readFacetsOf(generation);
   const metricIds = new Set(buildMetricDefinitions(facets.maxPassK).map((d) => d.id));
   const sortId = isLeaderboardSortColumn(query.sort) || metricIds.has(query.sort) ? query.sort : "success";
   const sort = isLeaderboardSortColumn(sortId) ? { column: sortId } : { metric: sortId };
@@ -91,10 +109,16 @@ export async function getLeaderboardPage(query: LeaderboardQuery): Promise<Leade
     sort,
     dir: query.dir,
   };
-  const totals = await readLeaderboardTotals({ ...filter, offset: 0, limit: 0 }, reader);
+  const readPage = (page: number) =>
+    readLeaderboardPage({ ...filter, offset: (page - 1) * query.size, limit: query.size }, reader);
+  // The requested page is read beside the totals; only a page past the end is read again as the last one.
+  const [totals, requestedRows] = await Promise.all([
+    readLeaderboardTotals({ ...filter, offset: 0, limit: 0 }, reader),
+    readPage(query.page),
+  ]);
   const pageCount = Math.max(1, Math.ceil(totals.matching / query.size));
   const page = Math.min(query.page, pageCount);
-  const rows = await readLeaderboardPage({ ...filter, offset: (page - 1) * query.size, limit: query.size }, reader);
+  const rows = page === query.page ? requestedRows : await readPage(page);
   const entries = rows.flatMap((row) => toEntry(row) ?? []);
   return {
     entries,

@@ -2,12 +2,16 @@ import { ComponentConfigSchema } from "@/lib/bundles/schema/run";
 import { IMPORTER_VERSION } from "@/lib/bundles/importer-version";
 import { findRunDetail } from "@/lib/db/run-detail";
 import {
+  listRunTrials,
+  listTaskOutcomeCounts,
   listTrajectoryCells,
+  listTrajectoryCellsOf,
   listTrajectoryFacets,
   listTrajectoryPage,
   type TrajectoryFilter,
 } from "@/lib/db/trajectories";
-import type { TaskGridCellInput } from "@/lib/presenters/task-grid";
+import { buildTaskGridFromCounts, type TaskGrid, type TaskGridCellInput } from "@/lib/presenters/task-grid";
+import { GRID_PAGE_SIZE, GRID_TRIAL_WINDOW, taskGridWindow, type RunPageQuery } from "@/lib/presenters/run-page-query";
 import {
   listMetadataEntries,
   readSourceScore,
@@ -93,6 +97,25 @@ export async function getRunTaskCells(runId: string): Promise<TaskGridCellInput[
     toolErrorCount: row.toolErrorCount,
     toolErrorsInferred: row.toolErrorsInferred,
   }));
+}
+
+/**
+ * The run page's task grid: rates, classes and order from per-task outcome counts, and only the cells of the
+ * page's tasks and trial window (20 x 10), so a 10,000-trajectory run is not read cell by cell per request.
+ */
+export async function getRunTaskGrid(
+  runId: string,
+  query: Pick<RunPageQuery, "gridSort" | "gridPage" | "gridTrials">,
+): Promise<TaskGrid> {
+  const [counts, trials] = await Promise.all([listTaskOutcomeCounts({ runId }), listRunTrials({ runId })]);
+  const summary = buildTaskGridFromCounts({ counts, trials, cells: [], sort: query.gridSort });
+  const { firstRow, firstColumn } = taskGridWindow(summary.rows.length, summary.trials.length, query);
+  const cells = await listTrajectoryCellsOf({
+    runId,
+    taskExternalIds: summary.rows.slice(firstRow, firstRow + GRID_PAGE_SIZE).map((row) => row.taskExternalId),
+    trials: summary.trials.slice(firstColumn, firstColumn + GRID_TRIAL_WINDOW),
+  });
+  return buildTaskGridFromCounts({ counts, trials, cells, sort: query.gridSort });
 }
 
 export interface TrajectoryPage {

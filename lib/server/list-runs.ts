@@ -91,12 +91,40 @@ export async function ensureStoredIdentities(): Promise<RunSummary[] | null> {
   return summaries;
 }
 
+/** The identity generation at which this process last found every live run with a current lean row and identity. */
+let freshAtGeneration: number | null = null;
+
+export interface FreshRuns {
+  /** The identity generation read before the checks: what the caller may key its own per-generation results by. */
+  generation: number;
+  /** Lean rows written by this call (runs that had none of the current METRICS_VERSION). */
+  written: number;
+  /** The summaries rebuilt over all runs by this call, else null. */
+  rebuilt: RunSummary[] | null;
+}
+
+/**
+ * Fills missing lean rows and rebuilds stale identities (both scan every run), unless nothing changed since this
+ * process last found all of them current: every change they depend on (a run added, edited or deleted, a lean row
+ * added or its counts changed, a task added) bumps the identity generation, so a request reads one counter row
+ * instead of scanning 1,000 runs twice. METRICS_VERSION is fixed for the life of a process.
+ */
+export async function ensureFreshRuns(): Promise<FreshRuns> {
+  // Read before the checks: anything committed after this read moves the counter past what is remembered.
+  const generation = await readIdentityGeneration();
+  if (freshAtGeneration === generation) return { generation, written: 0, rebuilt: null };
+  const written = await ensureLeaderboardSummaries();
+  const rebuilt = await ensureStoredIdentities();
+  // Remembered only when both found everything current (a run whose lean row failed is retried next time).
+  if (written === 0 && rebuilt === null) freshAtGeneration = generation;
+  return { generation, written, rebuilt };
+}
+
 /** Every run (newest first) with its display name, suite label, setting, tags and pairs; names are built over all runs. */
 export async function listRuns(filter: RunListFilter = {}): Promise<RunSummary[]> {
   // Counts come from the lean leaderboard rows: counting trajectories of every run per request is what made this slow.
-  await ensureLeaderboardSummaries();
   // Names are built over all runs only when something they depend on changed; otherwise they are read back.
-  const rebuilt = await ensureStoredIdentities();
+  const { rebuilt } = await ensureFreshRuns();
   const summaries = rebuilt ?? (await readStoredSummaries());
   const tags = filter.tags ?? {};
   return Object.keys(tags).length === 0 ? summaries : summaries.filter((run) => hasTags(run.tags, tags));
@@ -107,8 +135,7 @@ export async function listRuns(filter: RunListFilter = {}): Promise<RunSummary[]
  * stored identities: what a page that names a few runs needs, without reading all of them.
  */
 export async function listRunSummaries(scope: { runIds?: readonly string[]; suiteId?: string }): Promise<RunSummary[]> {
-  await ensureLeaderboardSummaries();
-  const rebuilt = await ensureStoredIdentities();
+  const { rebuilt } = await ensureFreshRuns();
   if (rebuilt) {
     const ids = new Set(scope.runIds ?? []);
     return rebuilt.filter((run) => ids.has(run.id) || run.suiteId === scope.suiteId);
