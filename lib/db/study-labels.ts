@@ -46,6 +46,24 @@ export function listOwnLabels(
   });
 }
 
+export interface LabelTiming {
+  itemId: string;
+  annotatorKey: string;
+  seconds: number;
+}
+
+/** Seconds from opening an item to saving each label, where the app measured them (never for imports). */
+export async function listLabelTimings(
+  { studyId }: { studyId: string },
+  client: DbOrTx = db(),
+): Promise<LabelTiming[]> {
+  const rows = await client.studyLabel.findMany({
+    where: { studyId, seconds: { not: null } },
+    select: { itemId: true, annotatorKey: true, seconds: true },
+  });
+  return rows.flatMap((row) => (row.seconds === null ? [] : [{ ...row, seconds: row.seconds }]));
+}
+
 export class StaleLabelError extends Error {
   constructor(readonly dimensions: string[]) {
     super(`changed elsewhere since you loaded it: ${dimensions.join(", ")}`);
@@ -80,6 +98,12 @@ export async function saveOwnLabels({
 }): Promise<StudyLabelRow[]> {
   return db().$transaction(async (tx) => {
     const stale: string[] = [];
+    const assignment = await tx.studyAssignment.findUnique({
+      where: { itemId_userId: { itemId, userId: annotator.id } },
+      select: { openedAt: true },
+    });
+    // Time from the first open of the item to the label's first save; edits keep it.
+    const seconds = assignment?.openedAt ? Math.max(0, (now.getTime() - assignment.openedAt.getTime()) / 1000) : null;
     for (const write of writes) {
       const key = { itemId, annotatorKey: annotator.id, dimension: write.dimension };
       if (write.expectedVersion === 0) {
@@ -91,6 +115,7 @@ export async function saveOwnLabels({
               annotatorId: annotator.id,
               annotatorName: annotator.name,
               value: write.value,
+              seconds,
               createdAt: now,
               updatedAt: now,
             },
