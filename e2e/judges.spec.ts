@@ -1,3 +1,8 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createTestUser, type TestUser } from "./support/accounts";
 import { followUpload, type UploadResponse } from "./fixtures/upload";
@@ -16,6 +21,8 @@ import { uniqueId } from "@/lib/testing/factories";
  * kappa = (30 - 13)/(36 - 13) = 17/23 = 0.739. Judge vs B: agree on 1, 4, 5, 6 = 66.7%; both c2 ag3 us1 ->
  * p_e = 14/36; kappa = (24 - 14)/(36 - 14) = 5/11 = 0.455.
  */
+const run = promisify(execFile);
+
 const JUDGE_GOAL = [
   "completed",
   "not_completed_agent",
@@ -61,22 +68,19 @@ async function chooseFile(page: Page, name: string, text: string): Promise<void>
   await page.getByRole("button", { name: "Import verdicts" }).click();
 }
 
-test("judge verdicts imported on the study page are reported per judge against two annotators", async ({ browser }) => {
-  const [admin, annA, annB] = await Promise.all([
-    createTestUser("admin"),
-    createTestUser("annotator"),
-    createTestUser("annotator"),
-  ]);
-  const adminPage = await signedIn(browser, admin);
-  const upload = await adminPage.request.post("/api/bundles", {
+/** Uploads six judged trajectories, creates a blind 2-annotator study of all six by API; item ids by position. */
+async function createJudgedStudy(
+  page: Page,
+  annotatorIds: string[],
+): Promise<{ studyId: string; itemAt: Map<number, string> }> {
+  const upload = await page.request.post("/api/bundles", {
     data: JSON.stringify(makeJudgedBundle(6, uniqueId("judged-run"))),
     headers: { "content-type": "application/json" },
   });
-  const stored = await followUpload(adminPage.request, upload);
+  const stored = await followUpload(page.request, upload);
   expect(stored.status).toBe(201);
   const runId = (stored.body as UploadResponse).runs[0]?.id ?? "";
-
-  const created = await adminPage.request.post("/api/studies", {
+  const created = await page.request.post("/api/studies", {
     data: {
       name: uniqueId("judges e2e"),
       instructions: "",
@@ -84,16 +88,15 @@ test("judge verdicts imported on the study page are reported per judge against t
       sampleSize: 6,
       sampling: { method: "random", by: null, seed: 5 },
       annotatorsPerItem: 2,
-      annotatorIds: [annA.id, annB.id],
+      annotatorIds,
       blind: true,
       rubric: makeDefaultRubric(),
     },
   });
   expect(created.status()).toBe(201);
   const { id: studyId } = (await created.json()) as { id: string };
-
   // Item ids by position, from the admin's label export (the bundle judge labelled every item's goal).
-  const exported = await adminPage.request.get(`/api/studies/${studyId}/labels?format=json`);
+  const exported = await page.request.get(`/api/studies/${studyId}/labels?format=json`);
   const { labels } = (await exported.json()) as {
     labels: { item_id: string; position: number; source: string; dimension: string }[];
   };
@@ -103,13 +106,29 @@ test("judge verdicts imported on the study page are reported per judge against t
       .map((l) => [Number(l.position), l.item_id]),
   );
   expect(itemAt.size).toBe(6);
+  return { studyId, itemAt };
+}
+
+/** A verdict file of the imported judge; `badLine` (2..7, the header is line 1) gets the label "maybe". */
+function verdictFile(itemAt: Map<number, string>, judge: string, badLine: number | null = null): string {
+  const rows = JUDGE_GOAL.map(
+    (label, i) => `${itemAt.get(i + 1) ?? ""},${judge},1,goal_completion,${i + 2 === badLine ? "maybe" : label}`,
+  );
+  return ["item,judge,version,dimension,label", ...rows].join("\n");
+}
+
+test("judge verdicts imported on the study page are reported per judge against two annotators", async ({ browser }) => {
+  const [admin, annA, annB] = await Promise.all([
+    createTestUser("admin"),
+    createTestUser("annotator"),
+    createTestUser("annotator"),
+  ]);
+  const adminPage = await signedIn(browser, admin);
+  const { studyId, itemAt } = await createJudgedStudy(adminPage, [annA.id, annB.id]);
   const judge = uniqueId("e2e-judge");
-  const rows = JUDGE_GOAL.map((label, i) => `${itemAt.get(i + 1) ?? ""},${judge},1,goal_completion,${label}`);
-  const header = "item,judge,version,dimension,label";
-  const bad = [header, ...rows.slice(0, 3), rows[3]?.replace(/not_completed_agent$/, "maybe") ?? "", ...rows.slice(4)];
 
   await adminPage.goto(`/studies/${studyId}`);
-  await chooseFile(adminPage, "bad-verdicts.csv", bad.join("\n"));
+  await chooseFile(adminPage, "bad-verdicts.csv", verdictFile(itemAt, judge, 5));
   const form = adminPage.getByRole("form", { name: "Import judge verdicts" });
   await expect(form.getByRole("alert")).toContainText("nothing was imported");
   const issues = form.getByRole("table", { name: "Judge import issues" });
@@ -119,9 +138,9 @@ test("judge verdicts imported on the study page are reported per judge against t
   const before = await adminPage.request.get(`/api/studies/${studyId}/report?format=json`);
   expect(await before.text()).not.toContain(judge);
 
-  await chooseFile(adminPage, "verdicts.csv", [header, ...rows].join("\n"));
+  await chooseFile(adminPage, "verdicts.csv", verdictFile(itemAt, judge));
   await expect(form.getByRole("status")).toHaveText(`imported 6 verdicts: ${judge} 1 (6)`);
-  await chooseFile(adminPage, "verdicts-again.csv", [header, ...rows].join("\n"));
+  await chooseFile(adminPage, "verdicts-again.csv", verdictFile(itemAt, judge));
   await expect(form.getByRole("alert")).toContainText("duplicate");
 
   const orderA = await labelQueue(await signedIn(browser, annA), studyId, ANNOTATOR_KEYS.a);
@@ -148,4 +167,58 @@ test("judge verdicts imported on the study page are reported per judge against t
   );
   const progress = adminPage.getByRole("table", { name: "Annotator progress" });
   await expect(progress.getByRole("row").filter({ hasText: annA.name })).toContainText(/6\s+0\s+6\s+\d+\.\d (s|min)/);
+});
+
+test("the CLI imports judge verdicts with an admin's upload token and exits non-zero on a rejection", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await createTestUser("admin");
+  const page = await signedIn(browser, admin);
+  await page.goto("/account");
+  const form = page.getByRole("form", { name: "Create API token" });
+  await form.getByLabel("Name").fill("judge imports");
+  await form.getByLabel("upload").check();
+  await form.getByRole("button", { name: "Create token" }).click();
+  const token = (await page.getByTestId("new-token").textContent()) ?? "";
+  expect(token).toMatch(/^lsk_/);
+  const { studyId, itemAt } = await createJudgedStudy(
+    page,
+    (await Promise.all([createTestUser("annotator"), createTestUser("annotator")])).map((user) => user.id),
+  );
+  const judge = uniqueId("cli-judge");
+  const dir = mkdtempSync(path.join(tmpdir(), "judge-cli-"));
+  const write = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+  const cli = (file: string) =>
+    run("node", [
+      "bin/loopscope.mjs",
+      "judge-labels",
+      file,
+      "--study",
+      studyId,
+      "--url",
+      baseURL ?? "",
+      "--token",
+      token,
+    ]);
+
+  const bad = await cli(write("bad.csv", verdictFile(itemAt, judge, 3))).catch(
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(bad).toMatchObject({ code: 1 });
+  expect("stderr" in bad ? bad.stderr : "").toContain("rejected (422)");
+  expect("stderr" in bad ? bad.stderr : "").toContain(
+    'line 3, column label (value "maybe"): not an option of goal_completion',
+  );
+  const good = await cli(write("good.csv", verdictFile(itemAt, judge)));
+  expect(good.stdout).toContain(`imported 6 verdicts: ${judge} 1 (6)`);
+  const again = await cli(write("again.csv", verdictFile(itemAt, judge))).catch(
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(again).toMatchObject({ code: 1 });
+  expect("stderr" in again ? again.stderr : "").toContain("rejected (409): duplicate import");
 });
