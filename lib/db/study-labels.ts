@@ -149,7 +149,13 @@ export interface ImportedLabel {
   value: string;
 }
 
-/** Imported labels replace earlier ones of the same item x annotator x dimension; all or nothing. */
+const IMPORT_SLICE = 5000;
+
+/**
+ * Imported labels replace earlier ones of the same item x annotator x dimension; all or nothing. One
+ * INSERT ... ON CONFLICT per slice of 5,000 rows (a row-by-row upsert of 18,000 labels outran the
+ * interactive transaction's timeout and answered a generic 500). A later row of the same key wins.
+ */
 export async function upsertImportedLabels({
   studyId,
   labels,
@@ -159,27 +165,31 @@ export async function upsertImportedLabels({
   labels: ImportedLabel[];
   now: Date;
 }): Promise<number> {
-  return db().$transaction(async (tx) => {
-    for (const label of labels) {
-      const { itemId, annotatorKey, dimension, value, annotatorName, annotatorId } = label;
-      await tx.studyLabel.upsert({
-        where: { itemId_annotatorKey_dimension: { itemId, annotatorKey, dimension } },
-        create: {
-          studyId,
-          itemId,
-          annotatorKey,
-          annotatorId,
-          annotatorName,
-          dimension,
-          value,
-          createdAt: now,
-          updatedAt: now,
-        },
-        update: { value, annotatorName, version: { increment: 1 }, updatedAt: now },
-      });
-    }
-    return labels.length;
-  });
+  const unique = [
+    ...new Map(
+      labels.map((label) => [`${label.itemId}\u0000${label.annotatorKey}\u0000${label.dimension}`, label]),
+    ).values(),
+  ];
+  await db().$transaction(
+    async (tx) => {
+      for (let start = 0; start < unique.length; start += IMPORT_SLICE) {
+        const slice = unique.slice(start, start + IMPORT_SLICE);
+        await tx.$executeRaw`
+          INSERT INTO "StudyLabel" ("id", "studyId", "itemId", "annotatorKey", "annotatorId", "annotatorName",
+                                    "dimension", "value", "createdAt", "updatedAt")
+          SELECT gen_random_uuid()::text, ${studyId}, t.item, t.akey, t.aid, t.aname, t.dim, t.val, ${now}, ${now}
+          FROM unnest(${slice.map((l) => l.itemId)}::text[], ${slice.map((l) => l.annotatorKey)}::text[],
+                      ${slice.map((l) => l.annotatorId)}::text[], ${slice.map((l) => l.annotatorName)}::text[],
+                      ${slice.map((l) => l.dimension)}::text[], ${slice.map((l) => l.value)}::text[])
+               AS t(item, akey, aid, aname, dim, val)
+          ON CONFLICT ("itemId", "annotatorKey", "dimension") DO UPDATE
+          SET "value" = EXCLUDED."value", "annotatorName" = EXCLUDED."annotatorName",
+              "version" = "StudyLabel"."version" + 1, "updatedAt" = EXCLUDED."updatedAt"`;
+      }
+    },
+    { timeout: 120_000, maxWait: 10_000 },
+  );
+  return labels.length;
 }
 
 export const adjudicationSelect = {
