@@ -36,6 +36,7 @@ async function main(): Promise<void> {
   const { buildJudgeAgreementSeries } = await import("@/lib/presenters/judge-agreement-chart");
   const { makeDefaultRubric } = await import("@/lib/presenters/study-rubric");
   const { makeUserSession } = await import("@/lib/testing/accounts");
+  const { INTERVAL_RESAMPLES } = await import("@/lib/metrics");
   const { actorOf } = await import("@/lib/testing/study-fixtures");
 
   const dir = path.join(os.tmpdir(), `loopscope-bench-studies-${process.pid}`);
@@ -134,7 +135,7 @@ async function main(): Promise<void> {
     const jsonMs = performance.now() - t3;
     const judges = report.dimensions.reduce((n, d) => n + d.judges.length, 0);
     console.log(
-      `round ${round}: report (${report.items} items, ${judges} judge x dimension blocks, 1,000 bootstrap resamples each) ${seconds(reportMs)}; JSON export ${seconds(jsonMs)} (${(json.length / 1024).toFixed(0)} KB) (load ${os.loadavg()[0]?.toFixed(2)})`,
+      `round ${round}: report (${report.items} items, ${judges} judge x dimension blocks, ${INTERVAL_RESAMPLES} bootstrap resamples per comparison) ${seconds(reportMs)}; JSON export ${seconds(jsonMs)} (${(json.length / 1024).toFixed(0)} KB) (load ${os.loadavg()[0]?.toFixed(2)})`,
     );
   }
 

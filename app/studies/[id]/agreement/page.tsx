@@ -34,7 +34,7 @@ export default async function AgreementPage(props: { params: Promise<{ id: strin
       <p className="muted">
         {report.items} items · {study.annotatorsPerItem} annotators per item
         {report.deletedItems > 0 ? ` · ${report.deletedItems} items' trajectories were deleted (labels kept)` : ""} ·
-        judge labels frozen at creation · intervals are 95% bootstrap percentile intervals (1,000 resamples of items,
+        judge labels frozen at creation · intervals are 95% bootstrap percentile intervals (10,000 resamples of items,
         seed 1) · Fleiss&apos; κ uses items with exactly {study.annotatorsPerItem} human labels
       </p>
       <p className="row">
