@@ -36,8 +36,13 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
   },
   projects: [
-    { name: "chromium", testIgnore: /auth\.spec\.ts/, use: chromium },
-    { name: "auth", testMatch: /auth\.spec\.ts/, use: { ...chromium, baseURL: `http://127.0.0.1:${AUTH_PORT}` } },
+    // judges.spec.ts needs accounts (annotators), so it runs against the auth server.
+    { name: "chromium", testIgnore: /(auth|judges)\.spec\.ts/, use: chromium },
+    {
+      name: "auth",
+      testMatch: /(auth|judges)\.spec\.ts/,
+      use: { ...chromium, baseURL: `http://127.0.0.1:${AUTH_PORT}` },
+    },
   ],
   // The app is built by the test script before Playwright starts; these only serve it.
   webServer: [

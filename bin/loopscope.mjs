@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Loopscope command line: `loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID] [--scorer NAME] [--no-wait]`
-// and `loopscope reimport (--run ID | --all) [--url URL] [--token TOKEN]`.
+// `loopscope reimport (--run ID | --all) [--url URL] [--token TOKEN]`
+// and `loopscope judge-labels <file> --study ID [--url URL] [--token TOKEN]`.
 // Streams each file to POST /api/bundles (never reads a whole file into memory), follows the
 // ingest job to its end, and exits non-zero when any upload was rejected.
-import { createReadStream, statSync } from "node:fs";
+import { createReadStream, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 
 const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID] [--scorer NAME] [--no-wait]
        loopscope reimport (--run ID | --all) [--url URL] [--token TOKEN]
+       loopscope judge-labels <file> --study ID [--url URL] [--token TOKEN]
 
   --url URL      the Loopscope server (default: $LOOPSCOPE_URL or http://localhost:3000)
   --token TOKEN  an API token with the upload scope (default: $LOOPSCOPE_TOKEN)
@@ -18,11 +20,13 @@ const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--
   --scorer NAME  Inspect logs: the scorer whose values become rewards (default: the log's first)
   --no-wait      return once the server has stored the file and queued its ingest (prints the status URL)
   --run ID       reimport: read this run's bundle again from its kept raw upload with the current importers
-  --all          reimport: every run that has a kept raw upload (one job per bundle)`;
+  --all          reimport: every run that has a kept raw upload (one job per bundle)
+  --study ID     judge-labels: the study whose items the verdicts (CSV or JSONL, docs/annotation.md) are for`;
 
 const POLL_MS = 1000;
 
-const VALUE_OPTIONS = ["--url", "--token", "--tag", "--variant", "--pair", "--scorer", "--run"];
+const VALUE_OPTIONS = ["--url", "--token", "--tag", "--variant", "--pair", "--scorer", "--run", "--study"];
+const MAX_JUDGE_FILE_BYTES = 20 * 1024 * 1024;
 
 function parseArgs(argv) {
   const options = {
@@ -34,6 +38,7 @@ function parseArgs(argv) {
     scorer: null,
     wait: true,
     run: null,
+    study: null,
     all: false,
     files: [],
   };
@@ -141,6 +146,39 @@ function report(file, { status, body }) {
   return false;
 }
 
+/**
+ * Sends one file of judge verdicts to POST /api/studies/{id}/judge-labels. Every rejected row is
+ * printed with its line, column and value; a rejection (bad rows, a duplicate) exits non-zero.
+ */
+async function importJudgeLabels(file, options) {
+  if (statSync(file).size > MAX_JUDGE_FILE_BYTES) {
+    console.error(`${file}: rejected: judge verdict files are limited to 20 MB`);
+    return 1;
+  }
+  const headers = { "content-type": "text/plain; charset=utf-8" };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const target = new URL(`/api/studies/${encodeURIComponent(options.study)}/judge-labels`, options.url);
+  target.searchParams.set("name", path.basename(file).slice(0, 200));
+  const response = await fetch(target, { method: "POST", headers, body: readFileSync(file, "utf8") });
+  const body = await readJson(response);
+  if (response.status === 201) {
+    const judges = (body.judges ?? []).map((j) => `${j.name} ${j.version} (${j.labels})`).join(", ");
+    console.log(`${file}: imported ${body.imported} verdicts${judges ? `: ${judges}` : ""}`);
+    return 0;
+  }
+  console.error(`${file}: rejected (${response.status}): ${body.error ?? "unknown error"}`);
+  for (const issue of body.issues ?? []) {
+    const where = [`line ${issue.line}`, issue.column ? `column ${issue.column}` : null, issue.path || null]
+      .filter(Boolean)
+      .join(", ");
+    const value = issue.value ? ` (value "${issue.value}")` : "";
+    console.error(`  ${where}${value}: ${issue.message}`);
+  }
+  if ((body.totalIssues ?? 0) > (body.issues ?? []).length)
+    console.error(`  ... ${body.totalIssues - body.issues.length} more issues`);
+  return 1;
+}
+
 /** Asks the server to re-import (POST /api/admin/reimport); the jobs run on its workers. */
 async function reimport(options) {
   const headers = { "content-type": "application/json" };
@@ -191,6 +229,18 @@ async function main() {
     }
     try {
       return await reimport(options);
+    } catch (error) {
+      console.error(error.cause?.code === "ECONNREFUSED" ? `cannot reach ${options.url}` : error.message);
+      return 1;
+    }
+  }
+  if (command === "judge-labels") {
+    if (options.files.length !== 1 || !options.study) {
+      console.error(USAGE);
+      return 2;
+    }
+    try {
+      return await importJudgeLabels(options.files[0], options);
     } catch (error) {
       console.error(error.cause?.code === "ECONNREFUSED" ? `cannot reach ${options.url}` : error.message);
       return 1;

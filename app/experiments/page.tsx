@@ -1,4 +1,4 @@
-import { requirePageAccess } from "@/lib/server/auth/page-access";
+import { requireRunDetailAccess } from "@/lib/server/auth/page-access";
 import { getExperiments } from "@/lib/server/get-experiments";
 import { buildDeltaChartSeries } from "@/lib/presenters/experiment-view";
 import { DeltaChart } from "@/components/experiments/delta-chart";
@@ -8,7 +8,7 @@ import { ExperimentMatrixTable } from "@/components/experiments/experiment-matri
 export const dynamic = "force-dynamic";
 
 export default async function ExperimentsPage() {
-  await requirePageAccess("read");
+  await requireRunDetailAccess();
   const matrix = await getExperiments();
   const series = buildDeltaChartSeries(matrix);
   return (

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { blindRefusal } from "@/lib/server/auth/blind-scope";
 import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { getLeaderboardPage } from "@/lib/server/get-leaderboard";
 import { buildChartSeries } from "@/lib/presenters/leaderboard-chart";
@@ -13,7 +14,18 @@ interface Props {
 }
 
 export default async function RunsPage({ searchParams }: Props) {
-  await requirePageAccess("read");
+  const actor = await requirePageAccess("read");
+  const hidden = await blindRefusal(actor);
+  if (hidden) {
+    return (
+      <>
+        <h1>Runs</h1>
+        <div className="panel">
+          {hidden}. <Link href="/studies">Your studies</Link>
+        </div>
+      </>
+    );
+  }
   const requested = parseLeaderboardQuery(await searchParams);
   const data = await getLeaderboardPage(requested);
   if (data.facets.totalRuns === 0) {

@@ -4,6 +4,7 @@ import { hashPassword } from "@/lib/server/auth/passwords";
 import { uniqueId } from "@/lib/testing/factories";
 
 export interface TestUser {
+  id: string;
   email: string;
   password: string;
   name: string;
@@ -15,13 +16,14 @@ export async function createTestUser(role: "viewer" | "annotator" | "admin"): Pr
   await client.connect();
   try {
     const user = {
+      id: randomUUID(),
       email: `${uniqueId(role)}@example.test`,
       password: "e2e password long",
       name: `${role} ${uniqueId("u")}`,
     };
     await client.query(
       `INSERT INTO "User" ("id", "email", "name", "passwordHash", "role") VALUES ($1, $2, $3, $4, $5)`,
-      [randomUUID(), user.email, user.name, await hashPassword(user.password), role],
+      [user.id, user.email, user.name, await hashPassword(user.password), role],
     );
     return user;
   } finally {

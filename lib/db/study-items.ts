@@ -132,3 +132,11 @@ export async function listBlindRunIds({ userId }: { userId: string }, client: Db
   });
   return rows.map((row) => row.runId);
 }
+
+/** Records the first time an assigned annotator opens an item; later opens keep that first moment. */
+export async function markItemOpened(
+  { itemId, userId, now }: { itemId: string; userId: string; now: Date },
+  client: DbOrTx = db(),
+): Promise<void> {
+  await client.studyAssignment.updateMany({ where: { itemId, userId, openedAt: null }, data: { openedAt: now } });
+}

@@ -46,6 +46,24 @@ export function listOwnLabels(
   });
 }
 
+export interface LabelTiming {
+  itemId: string;
+  annotatorKey: string;
+  seconds: number;
+}
+
+/** Seconds from opening an item to saving each label, where the app measured them (never for imports). */
+export async function listLabelTimings(
+  { studyId }: { studyId: string },
+  client: DbOrTx = db(),
+): Promise<LabelTiming[]> {
+  const rows = await client.studyLabel.findMany({
+    where: { studyId, seconds: { not: null } },
+    select: { itemId: true, annotatorKey: true, seconds: true },
+  });
+  return rows.flatMap((row) => (row.seconds === null ? [] : [{ ...row, seconds: row.seconds }]));
+}
+
 export class StaleLabelError extends Error {
   constructor(readonly dimensions: string[]) {
     super(`changed elsewhere since you loaded it: ${dimensions.join(", ")}`);
@@ -80,6 +98,12 @@ export async function saveOwnLabels({
 }): Promise<StudyLabelRow[]> {
   return db().$transaction(async (tx) => {
     const stale: string[] = [];
+    const assignment = await tx.studyAssignment.findUnique({
+      where: { itemId_userId: { itemId, userId: annotator.id } },
+      select: { openedAt: true },
+    });
+    // Time from the first open of the item to the label's first save; edits keep it.
+    const seconds = assignment?.openedAt ? Math.max(0, (now.getTime() - assignment.openedAt.getTime()) / 1000) : null;
     for (const write of writes) {
       const key = { itemId, annotatorKey: annotator.id, dimension: write.dimension };
       if (write.expectedVersion === 0) {
@@ -91,6 +115,7 @@ export async function saveOwnLabels({
               annotatorId: annotator.id,
               annotatorName: annotator.name,
               value: write.value,
+              seconds,
               createdAt: now,
               updatedAt: now,
             },
@@ -124,7 +149,13 @@ export interface ImportedLabel {
   value: string;
 }
 
-/** Imported labels replace earlier ones of the same item x annotator x dimension; all or nothing. */
+const IMPORT_SLICE = 5000;
+
+/**
+ * Imported labels replace earlier ones of the same item x annotator x dimension; all or nothing. One
+ * INSERT ... ON CONFLICT per slice of 5,000 rows (a row-by-row upsert of 18,000 labels outran the
+ * interactive transaction's timeout and answered a generic 500). A later row of the same key wins.
+ */
 export async function upsertImportedLabels({
   studyId,
   labels,
@@ -134,27 +165,31 @@ export async function upsertImportedLabels({
   labels: ImportedLabel[];
   now: Date;
 }): Promise<number> {
-  return db().$transaction(async (tx) => {
-    for (const label of labels) {
-      const { itemId, annotatorKey, dimension, value, annotatorName, annotatorId } = label;
-      await tx.studyLabel.upsert({
-        where: { itemId_annotatorKey_dimension: { itemId, annotatorKey, dimension } },
-        create: {
-          studyId,
-          itemId,
-          annotatorKey,
-          annotatorId,
-          annotatorName,
-          dimension,
-          value,
-          createdAt: now,
-          updatedAt: now,
-        },
-        update: { value, annotatorName, version: { increment: 1 }, updatedAt: now },
-      });
-    }
-    return labels.length;
-  });
+  const unique = [
+    ...new Map(
+      labels.map((label) => [`${label.itemId}\u0000${label.annotatorKey}\u0000${label.dimension}`, label]),
+    ).values(),
+  ];
+  await db().$transaction(
+    async (tx) => {
+      for (let start = 0; start < unique.length; start += IMPORT_SLICE) {
+        const slice = unique.slice(start, start + IMPORT_SLICE);
+        await tx.$executeRaw`
+          INSERT INTO "StudyLabel" ("id", "studyId", "itemId", "annotatorKey", "annotatorId", "annotatorName",
+                                    "dimension", "value", "createdAt", "updatedAt")
+          SELECT gen_random_uuid()::text, ${studyId}, t.item, t.akey, t.aid, t.aname, t.dim, t.val, ${now}, ${now}
+          FROM unnest(${slice.map((l) => l.itemId)}::text[], ${slice.map((l) => l.annotatorKey)}::text[],
+                      ${slice.map((l) => l.annotatorId)}::text[], ${slice.map((l) => l.annotatorName)}::text[],
+                      ${slice.map((l) => l.dimension)}::text[], ${slice.map((l) => l.value)}::text[])
+               AS t(item, akey, aid, aname, dim, val)
+          ON CONFLICT ("itemId", "annotatorKey", "dimension") DO UPDATE
+          SET "value" = EXCLUDED."value", "annotatorName" = EXCLUDED."annotatorName",
+              "version" = "StudyLabel"."version" + 1, "updatedAt" = EXCLUDED."updatedAt"`;
+      }
+    },
+    { timeout: 120_000, maxWait: 10_000 },
+  );
+  return labels.length;
 }
 
 export const adjudicationSelect = {

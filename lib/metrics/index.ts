@@ -31,3 +31,4 @@ export * from "./porter-stem";
 export * from "./compute-stratified-paired-effect";
 export * from "./compute-effort";
 export * from "./compute-pareto-frontier";
+export * from "./compute-median";

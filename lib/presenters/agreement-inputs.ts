@@ -63,7 +63,15 @@ export interface ReportInput {
   /** Imported judges, in display order, and their verdicts. */
   judges?: ReportJudge[];
   judgeLabels?: ReportJudgeLabel[];
+  /** Seconds from opening an item to saving a label, per label, where the app measured them. */
+  timings?: ReportLabelTiming[];
   bootstrap?: { resamples: number; seed: number };
+}
+
+export interface ReportLabelTiming {
+  itemId: string;
+  annotatorKey: string;
+  seconds: number;
 }
 
 /** `runName/taskExternalId/trial`: the reference used in exports and CSV imports. */

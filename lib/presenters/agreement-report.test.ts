@@ -88,10 +88,33 @@ describe("agreement report: dimensions without judge labels and degenerate cases
 
   it("progress counts items with every categorical label; deleted items are counted", () => {
     expect(report.progress).toEqual([
-      { key: "user-a", name: "Ann", assigned: 6, done: 6 },
-      { key: "user-b", name: "Ben", assigned: 6, done: 5 },
+      { key: "user-a", name: "Ann", assigned: 6, done: 6, remaining: 0, medianSeconds: null, timedItems: 0 },
+      { key: "user-b", name: "Ben", assigned: 6, done: 5, remaining: 1, medianSeconds: null, timedItems: 0 },
     ]);
     expect(report.deletedItems).toBe(1);
+  });
+
+  it("median seconds per item: an item's time is its longest label time; n/a (null) without timing", () => {
+    const fixture = makeStudyReportFixture();
+    const [first, second, third] = fixture.items.map((item) => item.id);
+    if (!first || !second || !third) throw new Error("fixture has items");
+    const timed = buildAgreementReport({
+      ...fixture,
+      timings: [
+        // Ann: item 1 labels at 10 s and 14 s -> 14; item 2 -> 30; item 3 -> 20: median of 14, 20, 30 = 20.
+        { itemId: first, annotatorKey: "user-a", seconds: 10 },
+        { itemId: first, annotatorKey: "user-a", seconds: 14 },
+        { itemId: second, annotatorKey: "user-a", seconds: 30 },
+        { itemId: third, annotatorKey: "user-a", seconds: 20 },
+        // Ben: two items, 8 and 13 -> median 10.5.
+        { itemId: first, annotatorKey: "user-b", seconds: 8 },
+        { itemId: second, annotatorKey: "user-b", seconds: 13 },
+      ],
+    });
+    expect(timed.progress.map((p) => [p.name, p.medianSeconds, p.timedItems])).toEqual([
+      ["Ann", 20, 3],
+      ["Ben", 10.5, 2],
+    ]);
   });
 
   it("lists disputed items in order with the reason and any adjudicated label", () => {

@@ -3,6 +3,7 @@ import {
   buildConfusionMatrix,
   INTERVAL_RESAMPLES,
   cohensKappa,
+  computeMedian,
   fleissKappa,
   fullAgreementRate,
   krippendorffAlphaNominal,
@@ -12,7 +13,7 @@ import {
   type ConfusionMatrix,
   type Label,
 } from "@/lib/metrics";
-import type { ReportInput } from "./agreement-inputs";
+import type { ReportInput, ReportLabelTiming } from "./agreement-inputs";
 import {
   annotatorRow,
   humanLabelsOf,
@@ -79,6 +80,12 @@ export interface AnnotatorProgress {
   assigned: number;
   /** Items where every categorical dimension has this annotator's label. */
   done: number;
+  /** Assigned items not done; null for imported annotators (nothing assigned in the app). */
+  remaining: number | null;
+  /** Median over items of the seconds from opening the item to its last first-saved label; null without timing. */
+  medianSeconds: number | null;
+  /** Items with a measured time. */
+  timedItems: number;
 }
 
 export interface AgreementReport {
@@ -168,18 +175,34 @@ function threeWayAgreement(judge: readonly (Label | null)[], slots: readonly (re
   return fullAgreementRate([judge, ...slots]);
 }
 
+/** An annotator's time per item: the longest of its labels' times (the last dimension saved first). */
+function secondsPerItem(timings: readonly ReportLabelTiming[], annotatorKey: string): number[] {
+  const byItem = new Map<string, number>();
+  for (const t of timings)
+    if (t.annotatorKey === annotatorKey) byItem.set(t.itemId, Math.max(byItem.get(t.itemId) ?? 0, t.seconds));
+  return [...byItem.values()];
+}
+
 /** Every figure of the agreement page and its exports; statistics come from lib/metrics only. */
 export function buildAgreementReport(input: ReportInput): AgreementReport {
   const index = indexLabels(input.labels);
   const judgeIndex = indexJudges(input);
   const dimensions = categoricalDimensions(input.rubric);
-  const progress = input.annotators.map((annotator) => ({
-    key: annotator.key,
-    name: annotator.name,
-    assigned: annotator.assigned,
-    done: input.items.filter((item) => dimensions.every((d) => index.get(d.key)?.get(item.id)?.has(annotator.key)))
-      .length,
-  }));
+  const progress = input.annotators.map((annotator) => {
+    const done = input.items.filter((item) =>
+      dimensions.every((d) => index.get(d.key)?.get(item.id)?.has(annotator.key)),
+    ).length;
+    const perItem = secondsPerItem(input.timings ?? [], annotator.key);
+    return {
+      key: annotator.key,
+      name: annotator.name,
+      assigned: annotator.assigned,
+      done,
+      remaining: annotator.assigned > 0 ? Math.max(0, annotator.assigned - done) : null,
+      medianSeconds: computeMedian(perItem),
+      timedItems: perItem.length,
+    };
+  });
   return {
     dimensions: dimensions.map((dimension) => buildDimension(input, index, judgeIndex, dimension)),
     progress,

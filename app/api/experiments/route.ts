@@ -23,5 +23,5 @@ export const GET = route(
       },
     });
   },
-  { query: ExperimentsQuery },
+  { query: ExperimentsQuery, runDetail: true },
 );

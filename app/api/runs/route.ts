@@ -13,5 +13,7 @@ export const GET = route(
   async (_request, { query: { tag } }) => Response.json({ runs: await listRuns({ tags: tag }) }),
   {
     query: RunListQuery,
+    // The list names every run: hidden from an annotator of an open blind study (blind means blind).
+    runDetail: true,
   },
 );

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { ActionForm } from "@/components/auth/action-form";
 import { AnnotatorQueueView } from "@/components/annotation/annotator-queue";
+import { JudgeImportForm } from "@/components/annotation/judge-import-form";
 import { LabelImportForm } from "@/components/annotation/label-import-form";
 import { StudyItemsTable } from "@/components/annotation/study-items-table";
 import { StudyParams } from "@/lib/contracts/route-params";
@@ -73,6 +74,10 @@ export default async function StudyPage(props: { params: Promise<{ id: string }>
           <section className="panel">
             <h2>Import labels</h2>
             <LabelImportForm studyId={study.id} />
+          </section>
+          <section className="panel">
+            <h2>Import judge verdicts</h2>
+            <JudgeImportForm studyId={study.id} />
           </section>
           {items ? <StudyItemsTable items={items} names={names} /> : null}
         </>

@@ -23,7 +23,7 @@ const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "
   "api/studies/[id]/labels": { GET: "read", POST: "admin" },
   "api/studies/[id]/report": { GET: "read" },
   "api/studies": { POST: "admin" },
-  "api/studies/[id]/judge-labels": { POST: "admin" },
+  "api/studies/[id]/judge-labels": { POST: "upload" },
   "api/admin/reimport": { POST: "upload" },
 };
 

@@ -1,5 +1,11 @@
 import { listTrajectoryEvents } from "@/lib/db/events";
-import { listAssignedItems, findItemForAnnotator, findBlindTrajectory, type StudyItemRow } from "@/lib/db/study-items";
+import {
+  listAssignedItems,
+  findItemForAnnotator,
+  findBlindTrajectory,
+  markItemOpened,
+  type StudyItemRow,
+} from "@/lib/db/study-items";
 import {
   listItemLabelsVisibleTo,
   listOwnLabels,
@@ -101,6 +107,8 @@ export async function getAnnotationItem(
   const userId = requireAnnotator(actor, study);
   const found = await findItemForAnnotator({ studyId, itemId, userId });
   if (!found) return null;
+  // The start of the per-item time shown to admins; only while labels can still be saved.
+  if (study.status === "open") await markItemOpened({ itemId, userId, now: new Date() });
   const [labels, queue] = await Promise.all([
     listItemLabelsVisibleTo({ studyId, itemId, userId }),
     visibleQueue(study, userId),

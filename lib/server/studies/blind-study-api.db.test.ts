@@ -4,6 +4,13 @@ import { POST as postJudgeLabels } from "@/app/api/studies/[id]/judge-labels/rou
 import { PUT as putItemLabels } from "@/app/api/studies/[id]/items/[itemId]/labels/route";
 import { GET as getLabels } from "@/app/api/studies/[id]/labels/route";
 import { GET as getReport } from "@/app/api/studies/[id]/report/route";
+import { GET as getRuns } from "@/app/api/runs/route";
+import { GET as getRunMetrics } from "@/app/api/runs/[id]/metrics/route";
+import { GET as getRunTrajectories } from "@/app/api/runs/[id]/trajectories/route";
+import { GET as getSearch } from "@/app/api/search/route";
+import { GET as getExperiments } from "@/app/api/experiments/route";
+import { GET as getCompare } from "@/app/api/compare/route";
+import { listStudies } from "./list-studies";
 import { makeDefaultRubric } from "@/lib/presenters/study-rubric";
 import { makeUserSession } from "@/lib/testing/accounts";
 import { chunksOf } from "@/lib/testing/factories";
@@ -108,6 +115,28 @@ describe("a blind study's annotator sees no run name, judge verdict or peer labe
     ];
     expect(responses.map((r) => r.status)).toEqual([403, 403, 403, 200]);
     for (const response of responses) expectNoLeak(await bodyOf(response));
+  });
+
+  it("in every read route of runs, trajectories, search, experiments and comparisons, and in the study list", async () => {
+    const none = { params: Promise.resolve({}) };
+    const run = { params: Promise.resolve({ id: runId }) };
+    const responses = [
+      await getRuns(request("/api/runs", ann), none),
+      await getRunMetrics(request(`/api/runs/${runId}/metrics`, ann), run),
+      await getRunTrajectories(request(`/api/runs/${runId}/trajectories`, ann), run),
+      await getSearch(request(`/api/search?q=${encodeURIComponent("refund")}`, ann), none),
+      await getSearch(request(`/api/search?q=${encodeURIComponent(RUN_NAME)}`, ann), none),
+      await getExperiments(request("/api/experiments", ann), none),
+      await getCompare(request(`/api/compare?runs=${runId},${runId}&table=protocol&format=csv`, ann), none),
+    ];
+    expect(responses[0]?.status).toBe(403);
+    const texts = await Promise.all(responses.map(bodyOf));
+    for (const text of texts) expectNoLeak(text);
+    // Per-run detail is refused outright (refusing only the study's runs would say which runs they are).
+    expect(responses.slice(1).map((r) => r.status)).toEqual([403, 403, 403, 403, 403, 403]);
+    // The study list names the study, never the runs it samples (source.runIds stays on the server).
+    const studies = await listStudies(actorOf(ann, "annotator"));
+    expect(studies.map((s) => s.id)).toContain(studyId);
   });
 
   it("in the queue and item views the pages render, with each annotator's own shuffled order", async () => {

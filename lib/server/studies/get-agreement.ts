@@ -1,6 +1,6 @@
 import { listStudyJudgeLabels } from "@/lib/db/judge-labels";
 import { countAssignments, listStudyItemsWithJudge } from "@/lib/db/study-items";
-import { listAdjudications, listStudyLabels, type StudyLabelRow } from "@/lib/db/study-labels";
+import { listAdjudications, listLabelTimings, listStudyLabels, type StudyLabelRow } from "@/lib/db/study-labels";
 import type { ReportInput } from "@/lib/presenters/agreement-inputs";
 import { buildAgreementReport, type AgreementReport } from "@/lib/presenters/agreement-report";
 import type { Actor } from "../auth/roles";
@@ -23,12 +23,13 @@ function judgeRecord(value: unknown): Record<string, string | null> {
 /** Loads everything of a study and computes its agreement report (lib/metrics via the presenter). */
 export async function getStudyReport(actor: Actor, studyId: string): Promise<StudyReportData> {
   const study = await loadStudyForReport(actor, studyId);
-  const [items, labels, adjudications, assigned, judgeLabels] = await Promise.all([
+  const [items, labels, adjudications, assigned, judgeLabels, timings] = await Promise.all([
     listStudyItemsWithJudge({ studyId }),
     listStudyLabels({ studyId }),
     listAdjudications({ studyId }),
     countAssignments({ studyId }),
     listStudyJudgeLabels({ studyId }),
+    listLabelTimings({ studyId }),
   ]);
   const judges = new Map(judgeLabels.map((label) => [label.judgeId, `${label.judgeName} ${label.judgeVersion}`]));
   const annotators = study.annotators.map((a) => ({
@@ -67,6 +68,7 @@ export async function getStudyReport(actor: Actor, studyId: string): Promise<Stu
       dimension: label.dimension,
       value: label.label,
     })),
+    timings,
   };
   return { study, input, labels, report: buildAgreementReport(input) };
 }

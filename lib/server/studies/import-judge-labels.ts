@@ -9,7 +9,7 @@ import {
 } from "@/lib/db/judge-labels";
 import { AppError } from "../app-error";
 import type { Actor } from "../auth/roles";
-import { loadStudyFor, type Study } from "./load-study";
+import { loadStudyForImport, type Study } from "./load-study";
 import { readJudgeLabels, type JudgeLabelIssue, type JudgeLabelRow, type JudgeTarget } from "./parse-judge-labels";
 
 const MAX_ISSUES = 200;
@@ -74,7 +74,7 @@ export async function importJudgeLabels(
   text: string,
   fileName = "verdicts",
 ): Promise<JudgeImportResult> {
-  const study = await loadStudyFor(actor, studyId);
+  const study = await loadStudyForImport(actor, studyId);
   const { rows, issues } = readJudgeLabels(text, fileName);
   const find = targetIndex(await listJudgeTargetItems({ studyId }));
   const judges = new Map<string, { name: string; version: string; labels: NewJudgeLabel[] }>();

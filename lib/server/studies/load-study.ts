@@ -38,6 +38,18 @@ export async function loadStudyFor(actor: Actor, studyId: string): Promise<Study
 }
 
 /**
+ * Imports into a study (judge verdicts) need upload access: an admin's session, or an admin's API
+ * token with the upload scope (the CLI). Anyone else is refused before the lookup.
+ */
+export async function loadStudyForImport(actor: Actor, studyId: string): Promise<Study> {
+  if (!allows(actor, "upload"))
+    throw new AppError("forbidden", "importing into a study needs an admin (upload access)");
+  const row = await findStudy({ studyId });
+  if (!row) throw new AppError("not_found", "no such study");
+  return toStudy(row);
+}
+
+/**
  * The report and exports show everyone's labels and the judge's: admins always, any reader
  * once the study is closed (while open, annotators would see their peers and the judge).
  * A blind annotator gets no report at all (another study's export would name the runs and

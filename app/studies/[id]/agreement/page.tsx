@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { ActionForm } from "@/components/auth/action-form";
 import { AnnotatorProgressTable } from "@/components/annotation/annotator-progress-table";
+import { JudgeAgreementChart } from "@/components/charts/judge-agreement-chart";
 import { ConfusionMatrixTable } from "@/components/annotation/confusion-matrix-table";
 import { DisagreementList } from "@/components/annotation/disagreement-list";
 import { HumanAgreementTable } from "@/components/annotation/human-agreement-table";
@@ -10,6 +11,7 @@ import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { allows } from "@/lib/server/auth/roles";
 import { getStudyReport } from "@/lib/server/studies/get-agreement";
 import { loadPage, pageParams } from "@/lib/server/page-input";
+import { buildJudgeAgreementSeries } from "@/lib/presenters/judge-agreement-chart";
 import { categoricalDimensions } from "@/lib/presenters/study-rubric";
 import { adjudicateAction } from "../../actions";
 
@@ -32,7 +34,7 @@ export default async function AgreementPage(props: { params: Promise<{ id: strin
       <p className="muted">
         {report.items} items · {study.annotatorsPerItem} annotators per item
         {report.deletedItems > 0 ? ` · ${report.deletedItems} items' trajectories were deleted (labels kept)` : ""} ·
-        judge labels frozen at creation · intervals are 95% bootstrap percentile intervals (1,000 resamples of items,
+        judge labels frozen at creation · intervals are 95% bootstrap percentile intervals (10,000 resamples of items,
         seed 1) · Fleiss&apos; κ uses items with exactly {study.annotatorsPerItem} human labels
       </p>
       <p className="row">
@@ -50,6 +52,7 @@ export default async function AgreementPage(props: { params: Promise<{ id: strin
       </section>
       <section className="panel">
         <h2>Humans vs judges</h2>
+        <JudgeAgreementChart series={buildJudgeAgreementSeries(report.dimensions)} />
         <JudgeAgreementTable dimensions={report.dimensions} />
         <div className="grid-2">
           {report.dimensions.flatMap((d) =>

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { z } from "zod";
 import { SuiteParams } from "@/lib/contracts/route-params";
-import { requirePageAccess } from "@/lib/server/auth/page-access";
+import { requireRunDetailAccess } from "@/lib/server/auth/page-access";
 import { getProtocolTable } from "@/lib/server/get-protocol-table";
 import { ProtocolTableView } from "@/components/protocol/protocol-table-view";
 import { ProtocolExportLinks } from "@/components/protocol/protocol-export-links";
@@ -19,7 +19,7 @@ interface Props {
 }
 
 export default async function SuiteProtocolPage({ params, searchParams }: Props) {
-  await requirePageAccess("read");
+  await requireRunDetailAccess();
   const { id } = await pageParams(SuiteParams, params);
   const table = await loadPage(() => getProtocolTable(id));
   const { cost } = await pageQuery(SearchSchema, searchParams);

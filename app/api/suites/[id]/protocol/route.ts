@@ -34,5 +34,5 @@ export const GET = route(
       },
     });
   },
-  { params: SuiteParams, query: ProtocolQuery },
+  { params: SuiteParams, query: ProtocolQuery, runDetail: true },
 );
