@@ -5,6 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type pg from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
+import { ATTACH_MAINTENANCE_WORK_MEM } from "@/lib/db/index-build";
 
 /** The columns a writer sends: stored generated columns (Event's "searchVector") are computed by PostgreSQL on load. */
 async function writtenColumns(client: pg.Client, table: string): Promise<string> {
@@ -40,7 +41,8 @@ export const COPY_ANCHOR_LAYOUT =
   'Trajectory with its primary key, unique indexes and foreign keys to "Run" and "Task"; Event and TurnPrediction ' +
   "partitioned by run with the parent's primary key and indexes (Event: search's tsvector GIN and trigram GIN " +
   'indexes and the generated "searchVector" column; like ours, no foreign keys). "indexed" = COPY into a partition ' +
-  'that has the indexes; "bulk" = COPY into a bare table, then ATTACH PARTITION builds them (the faster; ratios use it)';
+  'that has the indexes; "bulk" = COPY into a bare table, then ATTACH PARTITION builds them with ' +
+  `maintenance_work_mem ${ATTACH_MAINTENANCE_WORK_MEM} like ours (the faster; ratios use it)`;
 
 /** Seconds COPY takes to load one run's Trajectory, Event and TurnPrediction rows again (scratch tables, rolled back). */
 export async function timeCopyAnchor(client: pg.Client, runId: string, dir: string): Promise<CopyAnchorSeconds> {
@@ -74,6 +76,8 @@ export async function timeCopyAnchor(client: pg.Client, runId: string, dir: stri
             : `CREATE TABLE "scratch_${table}_run" PARTITION OF "scratch_${table}" FOR VALUES IN (${literal})`,
         );
       }
+      // The same index-building memory our ingest sets for ATTACH (lib/db/run-partitions.ts).
+      if (bulk) await client.query(`SET LOCAL maintenance_work_mem = '${ATTACH_MAINTENANCE_WORK_MEM}'`);
       const started = performance.now();
       await load("Trajectory", "scratch_Trajectory");
       for (const table of ["Event", "TurnPrediction"]) {
