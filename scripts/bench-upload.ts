@@ -17,7 +17,7 @@ import { basename, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { numberOption } from "./bench-options";
-import { COPY_ANCHOR_LAYOUT, timeCopyAnchor } from "./copy-anchor";
+import { COPY_ANCHOR_LAYOUT, timeCopyAnchor, type CopyAnchorSeconds } from "./copy-anchor";
 import { writeJsonlBundle, writeTau2File } from "./bench-upload-files";
 
 function textOption(name: string, fallback: string): string {
@@ -139,17 +139,21 @@ interface Row {
   events: number;
   peakRssMb: number;
   pythonSeconds?: number;
-  copySeconds?: number;
+  copySeconds?: CopyAnchorSeconds;
 }
 
 /** COPY of the rows the upload's runs stored, into our layout with our constraints, in seconds (none without --database). */
-async function copyAnchorSeconds(runIds: string[], dir: string): Promise<number | undefined> {
+async function copyAnchorSeconds(runIds: string[], dir: string): Promise<CopyAnchorSeconds | undefined> {
   if (!databaseUrl || runIds.length === 0) return undefined;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    let seconds = 0;
-    for (const runId of runIds) seconds += await timeCopyAnchor(client, runId, dir);
+    const seconds = { indexed: 0, bulk: 0 };
+    for (const runId of runIds) {
+      const run = await timeCopyAnchor(client, runId, dir);
+      seconds.indexed += run.indexed;
+      seconds.bulk += run.bulk;
+    }
     return seconds;
   } finally {
     await client.end();
@@ -192,7 +196,7 @@ function print(row: Row): void {
   const copy =
     row.copySeconds === undefined || row.events === 0
       ? ""
-      : ` | COPY ${row.copySeconds.toFixed(1)} s = ${Math.round(row.events / row.copySeconds)} events/s, ratio ${(row.copySeconds / row.seconds).toFixed(2)}`;
+      : ` | COPY bulk ${row.copySeconds.bulk.toFixed(1)} s = ${Math.round(row.events / row.copySeconds.bulk)} events/s, ratio ${(row.copySeconds.bulk / row.seconds).toFixed(2)} | COPY indexed ${row.copySeconds.indexed.toFixed(1)} s, ratio ${(row.copySeconds.indexed / row.seconds).toFixed(2)}`;
   console.log(
     `${row.file.padEnd(34)} ${row.mb.toFixed(0).padStart(6)} MB | HTTP ${row.status} | ${row.seconds.toFixed(1).padStart(7)} s to metrics | ${String(row.events).padStart(9)} events | ${String(eventsPerSecond).padStart(7)} events/s | server peak RSS ${row.peakRssMb.toFixed(0)} MB${python}${copy}`,
   );
@@ -203,7 +207,7 @@ async function main(): Promise<void> {
   const pid = serverPid();
   console.log(`server ${baseUrl}, next-server pid ${pid ?? "not found (no RSS)"}, files in ${dir}`);
   if (databaseUrl)
-    console.log(`ratio = our events/s (time to metrics) / COPY events/s; COPY anchor: ${COPY_ANCHOR_LAYOUT}`);
+    console.log(`ratio = our events/s (time to metrics) / COPY events/s; COPY anchors: ${COPY_ANCHOR_LAYOUT}`);
   else console.log("no --database or DATABASE_URL: the COPY anchor is not measured");
   try {
     for (const size of sizes) {

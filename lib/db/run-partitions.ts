@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { db } from "./client";
 import type { IngestSession } from "./ingest-session";
+import { ATTACH_MAINTENANCE_WORK_MEM } from "./index-build";
 import { isEmbeddedDatabase } from "./pool";
 
 /** The tables partitioned by run (PARTITION BY LIST ("runId")), in the one order they are always locked in. */
@@ -41,10 +42,11 @@ export async function createRunPartitions(tx: IngestSession, runIds: readonly st
 /**
  * Attaches the run's filled tables as partitions. ATTACH builds the parent's indexes on each (primary key, and any
  * index added to the parent later, such as search's GIN indexes) in one sorted pass, cheaper than maintaining them
- * row by row during COPY. Called last in the ingest transaction, in a fixed table order, so concurrent ingests wait
+ * row by row during COPY, with more index-building memory than PostgreSQL's default. Called last in the ingest transaction, in a fixed table order, so concurrent ingests wait
  * for each other only between attach and commit and never deadlock.
  */
 export async function attachRunPartitions(tx: IngestSession, runIds: readonly string[]): Promise<void> {
+  if (!isEmbeddedDatabase()) await tx.query(`SET LOCAL maintenance_work_mem = '${ATTACH_MAINTENANCE_WORK_MEM}'`);
   for (const table of PARTITIONED_TABLES) {
     for (const runId of runIds) {
       await tx.query(

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { deleteRunCascade } from "@/lib/db/delete-run";
-import { partitionName } from "@/lib/db/run-partitions";
+import { ATTACH_MAINTENANCE_WORK_MEM } from "@/lib/db/index-build";
+import { inIngestTransaction } from "@/lib/db/ingest-session";
+import { attachRunPartitions, partitionName } from "@/lib/db/run-partitions";
 import { chunksOf, makeBundle, makeTrajectory, makeTurnPrediction, toJsonl } from "@/lib/testing/factories";
 import { ingestBundle } from "./ingest-bundle";
 
@@ -70,5 +72,20 @@ describe("per-run partitions", () => {
     expect(await db().event.count({ where: { runId: purged } })).toBe(0);
     expect(await db().trajectory.count({ where: { runId: purged } })).toBe(0);
     expect(await db().event.count({ where: { runId: kept } })).toBe(keptEvents);
+  });
+
+  it("builds the attached partitions' indexes with more memory, for that transaction only", async () => {
+    const inside = await inIngestTransaction(async (tx) => {
+      const before = await tx.query<{ maintenance_work_mem: string }>("SHOW maintenance_work_mem");
+      await attachRunPartitions(tx, []);
+      const after = await tx.query<{ maintenance_work_mem: string }>("SHOW maintenance_work_mem");
+      return { before: before[0]?.maintenance_work_mem, after: after[0]?.maintenance_work_mem };
+    });
+    expect(inside.after).toBe(ATTACH_MAINTENANCE_WORK_MEM);
+    expect(inside.before).not.toBe(ATTACH_MAINTENANCE_WORK_MEM);
+    const later = await inIngestTransaction((tx) =>
+      tx.query<{ maintenance_work_mem: string }>("SHOW maintenance_work_mem"),
+    );
+    expect(later[0]?.maintenance_work_mem).toBe(inside.before);
   });
 });

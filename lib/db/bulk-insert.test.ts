@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { copyChunks, type Column } from "./bulk-insert";
+
+interface Row {
+  id: number;
+  text: string | null;
+  ok: boolean;
+}
+
+const columns: Column<Row>[] = [
+  { name: "id", type: "int4", value: (row) => row.id },
+  { name: "text", type: "text", value: (row) => row.text },
+  { name: "ok", type: "bool", value: (row) => row.ok },
+];
+
+describe("copyChunks", () => {
+  it("writes COPY text rows across chunk boundaries, escaping tabs, newlines and backslashes, multi-byte text intact", () => {
+    const rows: Row[] = Array.from({ length: 20_000 }, (_, id) => ({
+      id,
+      text: id % 7 === 0 ? null : `héllo\twörld ${"€".repeat(id % 13)}\\n\n${id}`,
+      ok: id % 2 === 0,
+    }));
+    const chunks = [...copyChunks(columns, rows)];
+    expect(chunks.length).toBeGreaterThan(1);
+    const lines = Buffer.concat(chunks).toString("utf8").split("\n");
+    expect(lines.pop()).toBe("");
+    expect(lines).toHaveLength(rows.length);
+    expect(lines[0]).toBe("0\t\\N\tt");
+    expect(lines[12]).toBe(`12\théllo\\twörld ${"€".repeat(12)}\\\\n\\n12\tt`);
+    expect(lines[19_998]).toBe(`19998\théllo\\twörld ${"€".repeat(19_998 % 13)}\\\\n\\n19998\tt`);
+  });
+
+  it("gives a row longer than a chunk a buffer of its own size", () => {
+    const long = "x".repeat(600_000);
+    const chunks = [
+      ...copyChunks(columns, [
+        { id: 1, text: "a", ok: true },
+        { id: 2, text: long, ok: false },
+      ]),
+    ];
+    expect(Buffer.concat(chunks).toString("utf8")).toBe(`1\ta\tt\n2\t${long}\tf\n`);
+  });
+
+  it("yields nothing for no rows", () => {
+    expect([...copyChunks(columns, [])]).toEqual([]);
+  });
+});
