@@ -7,14 +7,9 @@ import { createReadStream, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { numberOption } from "./bench-options";
+import { numberOption, stringOption } from "./bench-options";
 
 const TABLES = ["Event", "Trajectory", "TurnPrediction", "Run", "LeaderboardSummary", "Task"] as const;
-
-function stringOption(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
 
 async function freshDatabase(url: string): Promise<void> {
   const target = new URL(url);

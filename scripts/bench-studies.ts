@@ -4,12 +4,12 @@
 // (goals: create < 10 s, report < 2 s) next to an anchor timed in the same run: one plain SQL INSERT ... SELECT copying
 // the study's items and assignments, the least any create of those rows could cost on this machine at this moment.
 // BENCH_DATABASE_URL as in bench-ingest.
-// Usage: npm run bench:studies -- [--items 2000] [--repeat 3]
+// Usage: npm run bench:studies -- [--items 2000] [--repeat 3] [--url http://127.0.0.1:PORT]
 import { createReadStream, mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { numberOption } from "./bench-options";
+import { numberOption, stringOption } from "./bench-options";
 
 const GOAL = ["completed", "not_completed_agent", "not_completed_user"];
 
@@ -137,6 +137,19 @@ async function main(): Promise<void> {
     console.log(
       `round ${round}: report (${report.items} items, ${judges} judge x dimension blocks, ${INTERVAL_RESAMPLES} bootstrap resamples per comparison) ${seconds(reportMs)}; JSON export ${seconds(jsonMs)} (${(json.length / 1024).toFixed(0)} KB) (load ${os.loadavg()[0]?.toFixed(2)})`,
     );
+  }
+
+  // With --url (a production server on BENCH_DATABASE_URL, open mode), the agreement page as a browser gets it.
+  const serverUrl = stringOption("url");
+  if (serverUrl) {
+    for (let round = 1; round <= repeat; round += 1) {
+      const started = performance.now();
+      const response = await fetch(new URL(`/studies/${studyId}/agreement`, serverUrl));
+      const html = await response.text();
+      console.log(
+        `round ${round}: GET /studies/{id}/agreement ${response.status} in ${seconds(performance.now() - started)} (${(html.length / 1024).toFixed(0)} KB HTML) (load ${os.loadavg()[0]?.toFixed(2)})`,
+      );
+    }
   }
 
   await pool.query(`DELETE FROM "Study" WHERE "id" = ANY($1)`, [studyIds]);
