@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { z } from "zod";
 import { ActionForm } from "@/components/auth/action-form";
 import { AnnotatorProgressTable } from "@/components/annotation/annotator-progress-table";
 import { JudgeAgreementChart } from "@/components/charts/judge-agreement-chart";
@@ -10,18 +11,29 @@ import { StudyParams } from "@/lib/contracts/route-params";
 import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { allows } from "@/lib/server/auth/roles";
 import { getStudyReport } from "@/lib/server/studies/get-agreement";
-import { loadPage, pageParams } from "@/lib/server/page-input";
+import { loadPage, pageParams, pageQuery } from "@/lib/server/page-input";
+import { listPage } from "@/lib/presenters/list-page";
 import { buildJudgeAgreementSeries } from "@/lib/presenters/judge-agreement-chart";
 import { categoricalDimensions } from "@/lib/presenters/study-rubric";
 import { adjudicateAction } from "../../actions";
 
 export const dynamic = "force-dynamic";
 
-export default async function AgreementPage(props: { params: Promise<{ id: string }> }) {
+/** Each disagreement carries an adjudication form: 2,000 items' worth on one page was 7 MB of HTML. */
+const DISAGREEMENTS_PER_PAGE = 50;
+const AgreementQuery = z.object({ disagreements: z.coerce.number().int().min(1).catch(1).default(1) });
+
+export default async function AgreementPage(props: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageAccess("read");
   const { id } = await pageParams(StudyParams, props.params);
+  const query = await pageQuery(AgreementQuery, props.searchParams);
   const data = await loadPage(() => getStudyReport(actor, id));
   const { study, report } = data;
+  const disagreements = listPage(report.disagreements, query.disagreements, DISAGREEMENTS_PER_PAGE);
+  const disagreementsHref = (page: number) => `/studies/${study.id}/agreement?disagreements=${page}#disagreements`;
   const admin = allows(actor, "admin");
   const options = Object.fromEntries(categoricalDimensions(study.rubric).map((d) => [d.key, d.options]));
   const base = `/api/studies/${study.id}`;
@@ -63,9 +75,18 @@ export default async function AgreementPage(props: { params: Promise<{ id: strin
         </div>
       </section>
       <section className="panel">
-        <h2>Disagreements ({report.disagreements.length})</h2>
+        <h2 id="disagreements">Disagreements ({report.disagreements.length})</h2>
+        {disagreements.pages > 1 ? (
+          <p className="row" aria-label="Disagreement pages">
+            {disagreements.from}-{disagreements.to} of {disagreements.total}{" "}
+            {disagreements.page > 1 ? <Link href={disagreementsHref(disagreements.page - 1)}>previous</Link> : null}{" "}
+            {disagreements.page < disagreements.pages ? (
+              <Link href={disagreementsHref(disagreements.page + 1)}>next</Link>
+            ) : null}
+          </p>
+        ) : null}
         <DisagreementList
-          disagreements={report.disagreements}
+          disagreements={disagreements.items}
           options={options}
           renderAdjudication={(row, rowOptions) =>
             admin ? (
