@@ -74,6 +74,32 @@ function sklearnCohenKappa(y1: string[], y2: string[]): number {
   return 1 - observed / expected;
 }
 
+/** 95% percentile interval (numpy's linear interpolation) of kappa over 10,000 item resamples; undefined ones dropped. */
+function itemBootstrapInterval(y1: string[], y2: string[]): { low: number; high: number } {
+  let state = 20261130;
+  const next = () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 4294967296;
+  };
+  const values: number[] = [];
+  for (let r = 0; r < 10_000; r += 1) {
+    const picks = y1.map(() => Math.floor(next() * y1.length));
+    const value = sklearnCohenKappa(
+      picks.map((i) => y1[i] ?? ""),
+      picks.map((i) => y2[i] ?? ""),
+    );
+    if (Number.isFinite(value)) values.push(value);
+  }
+  values.sort((x, y) => x - y);
+  const at = (q: number) => {
+    const position = q * (values.length - 1);
+    const below = Math.floor(position);
+    const lower = values[below] ?? Number.NaN;
+    return lower + ((values[below + 1] ?? lower) - lower) * (position - below);
+  };
+  return { low: at(0.025), high: at(0.975) };
+}
+
 /** A deterministic pseudo-random label list (LCG), so the fixture is written in the test and not hand-tuned. */
 function labelsFrom(seed: number, count: number, copy?: { of: string[]; keep: number }): string[] {
   let state = seed;
@@ -128,7 +154,7 @@ describe("judge verdict import and per-judge agreement", () => {
     expect(goal?.judges.map((j) => j.name)).toEqual(["bundle judge", "grader v1", "grader v2"]);
   });
 
-  it("a larger fixture: each judge's kappa equals a scikit-learn-equivalent computation", async () => {
+  it("a larger fixture: each judge's kappa equals a scikit-learn-equivalent computation, its interval an item bootstrap", async () => {
     const size = 60;
     const { people, id, itemIds } = await makeStudy(size);
     const a = labelsFrom(11, size);
@@ -161,6 +187,17 @@ describe("judge verdict import and per-judge agreement", () => {
         sklearnCohenKappa(labels, b),
         12,
       );
+    }
+    // The report's kappa interval against an item bootstrap written here: 10,000 resamples of the 60 items (an LCG,
+    // not the report's generator), sklearn's kappa, numpy's linear percentiles. Monte Carlo error is about 0.005.
+    for (const [name, labels] of [
+      ["close 1", close],
+      ["loose 1", loose],
+    ] as const) {
+      const reference = itemBootstrapInterval(labels, a);
+      const interval = goal?.judges.find((j) => j.name === name)?.vsAnnotators.find((c) => c.against === "Expert A");
+      expect(Math.abs((interval?.kappa.low ?? 9) - reference.low)).toBeLessThan(0.03);
+      expect(Math.abs((interval?.kappa.high ?? 9) - reference.high)).toBeLessThan(0.03);
     }
     const pair = goal?.judgePairs[goal.judgePairs.length - 1];
     expect(pair?.kappa.estimate).toBeCloseTo(sklearnCohenKappa(close, loose), 12);
