@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createTestUser, type TestUser } from "./support/accounts";
+import { expect, test, type Page } from "@playwright/test";
+import { createTestUser, signedIn } from "./support/accounts";
 import { followUpload } from "./fixtures/upload";
 import { ANNOTATOR_KEYS, EXPECTED_GOAL } from "./annotation-fixtures/study-labels";
 import { makeJudgedBundle } from "@/lib/testing/study-bundle";
@@ -8,16 +8,6 @@ import { uniqueId } from "@/lib/testing/factories";
 // Three signed-in browsers label, adjudicate and read the report in one test: 25 s on a quiet machine, over the
 // default 60 s at a load average of 11 (CI of 2026-11-30), so it gets three minutes.
 test.describe.configure({ timeout: 180_000 });
-
-async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/signin");
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/runs$/);
-  return page;
-}
 
 async function labelQueue(
   page: Page,

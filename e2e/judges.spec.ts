@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createTestUser, type TestUser } from "./support/accounts";
+import { expect, test, type Page } from "@playwright/test";
+import { createTestUser, signedIn } from "./support/accounts";
 import { followUpload, type UploadResponse } from "./fixtures/upload";
 import { ANNOTATOR_KEYS } from "./annotation-fixtures/study-labels";
 import { makeDefaultRubric } from "@/lib/presenters/study-rubric";
@@ -31,16 +31,6 @@ const JUDGE_GOAL = [
   "not_completed_agent",
   "not_completed_user",
 ];
-
-async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/signin");
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/runs$/);
-  return page;
-}
 
 /** Labels every item of the annotator's queue with the keys of its study position; returns the positions in queue order. */
 async function labelQueue(page: Page, studyId: string, keys: readonly (readonly string[])[]): Promise<number[]> {

@@ -4,7 +4,7 @@
 // Usage: npm run bench:delete -- [--events 6000000] [--events-per-trajectory 30] [--run ID (time an existing run instead)]
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { numberOption } from "./bench-options";
+import { numberOption, useBenchDatabase } from "./bench-options";
 import { PARTITIONED_TABLES, partitionName } from "@/lib/db/run-partitions";
 
 async function generateRun(client: pg.Client, events: number, eventsPer: number): Promise<string> {
@@ -64,10 +64,7 @@ async function generateRun(client: pg.Client, events: number, eventsPer: number)
 async function main(): Promise<void> {
   const events = numberOption("events", 6_000_000);
   const eventsPer = numberOption("events-per-trajectory", 30);
-  const url = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_bench";
-  const { ensureMigratedDatabase } = await import("@/lib/testing/ensure-database");
-  await ensureMigratedDatabase(url);
-  process.env.DATABASE_URL = url;
+  const url = await useBenchDatabase();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const existing = process.argv[process.argv.indexOf("--run") + 1];

@@ -9,16 +9,13 @@ import os from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import pg from "pg";
-import { numberOption } from "./bench-options";
+import { numberOption, useBenchDatabase } from "./bench-options";
 import { COPY_ANCHOR_LAYOUT, timeCopyAnchor } from "./copy-anchor";
 
 async function main(): Promise<void> {
   const trajectories = numberOption("trajectories", 10_000);
   const eventsPer = numberOption("events-per-trajectory", 30);
-  const url = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_bench";
-  const { ensureMigratedDatabase } = await import("@/lib/testing/ensure-database");
-  await ensureMigratedDatabase(url);
-  process.env.DATABASE_URL = url;
+  const url = await useBenchDatabase();
   const { ingestBundle } = await import("@/lib/server/ingest-bundle");
   const { writeSyntheticJsonlBundle } = await import("@/lib/testing/synthetic-bundle");
 

@@ -6,15 +6,12 @@ import { createReadStream, mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { numberOption } from "./bench-options";
+import { numberOption, useBenchDatabase } from "./bench-options";
 
 async function main(): Promise<void> {
   const trajectories = numberOption("trajectories", 10_000);
   const repeat = numberOption("repeat", 3);
-  const url = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_bench";
-  const { ensureMigratedDatabase } = await import("@/lib/testing/ensure-database");
-  await ensureMigratedDatabase(url);
-  process.env.DATABASE_URL = url;
+  const url = await useBenchDatabase();
 
   const { ingestBundle } = await import("@/lib/server/ingest-bundle");
   const { writeSyntheticJsonlBundle } = await import("@/lib/testing/synthetic-bundle");

@@ -8,7 +8,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { PARTITIONED_TABLES, partitionName } from "@/lib/db/run-partitions";
-import { numberOption } from "./bench-options";
+import { numberOption, useBenchDatabase } from "./bench-options";
 
 const PREFIX = "bench-search";
 const EVENTS_PER_TRAJECTORY = 30;
@@ -151,10 +151,7 @@ function percentile(sorted: number[], p: number): number {
 async function main(): Promise<void> {
   const events = numberOption("events", 1_000_000);
   const repeat = numberOption("repeat", 20);
-  const url = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_bench";
-  const { ensureMigratedDatabase } = await import("@/lib/testing/ensure-database");
-  await ensureMigratedDatabase(url);
-  process.env.DATABASE_URL = url;
+  const url = await useBenchDatabase();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const existing = await countBenchEvents(client);

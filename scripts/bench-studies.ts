@@ -9,7 +9,7 @@ import { createReadStream, mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { numberOption, stringOption } from "./bench-options";
+import { numberOption, stringOption, useBenchDatabase } from "./bench-options";
 
 const GOAL = ["completed", "not_completed_agent", "not_completed_user"];
 
@@ -20,10 +20,7 @@ function seconds(ms: number): string {
 async function main(): Promise<void> {
   const items = numberOption("items", 2000);
   const repeat = numberOption("repeat", 3);
-  const url = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_bench";
-  const { ensureMigratedDatabase } = await import("@/lib/testing/ensure-database");
-  await ensureMigratedDatabase(url);
-  process.env.DATABASE_URL = url;
+  const url = await useBenchDatabase();
 
   const { ingestBundle } = await import("@/lib/server/ingest-bundle");
   const { writeSyntheticJsonlBundle } = await import("@/lib/testing/synthetic-bundle");

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "@/lib/server/auth/passwords";
 import { uniqueId } from "@/lib/testing/factories";
@@ -29,4 +30,15 @@ export async function createTestUser(role: "viewer" | "annotator" | "admin"): Pr
   } finally {
     await client.end();
   }
+}
+
+/** A page in a fresh browser context, signed in as `user` on the auth server (sign-in lands on /runs). */
+export async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/runs$/);
+  return page;
 }
