@@ -38,11 +38,3 @@ export function createMemoryByteSpill(): ByteSpill {
     },
   };
 }
-
-/** The bytes again as a stream, in slices, for readers that go front to back. */
-export async function* readSequentially(
-  source: RandomAccessBytes,
-  sliceBytes = 1024 * 1024,
-): AsyncGenerator<Uint8Array> {
-  for (let offset = 0; offset < source.size; offset += sliceBytes) yield await source.read(offset, sliceBytes);
-}

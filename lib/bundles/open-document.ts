@@ -241,6 +241,11 @@ export async function openDocumentEvents(
   const keys: string[] = [];
   const streamed = new Set<string>();
   const spill = context.createSpill();
+  // The events' source may hold resources of its own (a tar's spilled simulations): closed with the spill.
+  const release = async () => {
+    await spill.dispose();
+    await iterator.return?.(undefined);
+  };
   let live: Item | undefined;
   try {
     for (;;) {
@@ -262,14 +267,14 @@ export async function openDocumentEvents(
       await spill.append(event);
     }
   } catch (error) {
-    await spill.dispose();
+    await release();
     throw error;
   }
 
   const document = Object.fromEntries(fields);
   const hasSimulations = streamed.has("simulations") || Array.isArray(document.simulations);
   if (!("schemaVersion" in document) && !(hasSimulations && isRecord(document.info))) {
-    await spill.dispose();
+    await release();
     // Formats without a streaming importer (Inspect's .json log) are small: converted whole, then read as a bundle.
     const importer =
       streamed.size === 0 ? WHOLE_DOCUMENT_IMPORTERS.find((candidate) => candidate.matches(document)) : undefined;
@@ -295,7 +300,7 @@ export async function openDocumentEvents(
     const opened = openHeader(document, issues);
     if (!opened || lateIssues.length > 0) {
       issues.addAll(lateIssues);
-      await spill.dispose();
+      await release();
       return null;
     }
     const { validator } = opened;
@@ -319,7 +324,7 @@ export async function openDocumentEvents(
           }
         }
       } finally {
-        await spill.dispose();
+        await release();
       }
     }
     return {
@@ -328,7 +333,7 @@ export async function openDocumentEvents(
       header: opened.header,
       warnings: context.warnings ?? [],
       records: records(),
-      dispose: () => spill.dispose(),
+      dispose: release,
     };
   }
 
@@ -336,7 +341,7 @@ export async function openDocumentEvents(
   issues.addAll(conversion.headerIssues);
   const opened = conversion.headerIssues.length > 0 ? null : openHeader({ ...conversion.header }, issues);
   if (!opened) {
-    await spill.dispose();
+    await release();
     return null;
   }
   async function* tau2Records(validator: RecordValidator): AsyncGenerator<BundleRecord> {
@@ -347,7 +352,7 @@ export async function openDocumentEvents(
       }
       conversion.finish();
     } finally {
-      await spill.dispose();
+      await release();
     }
   }
   const format: BundleFormat = context.fromArchive ? "tau2-archive" : "tau2";
@@ -357,6 +362,6 @@ export async function openDocumentEvents(
     header: opened.header,
     warnings: conversion.warnings,
     records: tau2Records(opened.validator),
-    dispose: () => spill.dispose(),
+    dispose: release,
   };
 }

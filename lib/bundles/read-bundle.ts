@@ -3,17 +3,17 @@ import { decodeBody, peek, type Chunks } from "./decode-body";
 import { splitLines, type NumberedLine } from "./split-lines";
 import { BundleInputError, fromZodError, type IssueCollector } from "./issues";
 import { RecordValidator, checkHeaderDepth, checkHeaderIds, type BundleRecord } from "./validate-records";
-import { readArchiveDocument, isArchive } from "./importers/archive";
+import { isArchive, tarArchiveEvents, zipArchiveEvents } from "./importers/archive";
 import { DEFAULT_READ_LIMITS, ReadGuard, type ReadLimits } from "./read-limits";
 import { createMemorySpill, type SpillFactory } from "./record-spill";
 import { readFirstLine } from "./first-line";
 import { streamJsonDocument } from "./json-document-stream";
-import { openDocumentEvents, eventsOfValue, type DocumentContext, type OpenedBundle } from "./open-document";
+import { openDocumentEvents, type DocumentContext, type OpenedBundle } from "./open-document";
 import { Utf8Watch } from "./utf8-watch";
 import type { DocumentEvent } from "./json-document-stream";
 import { listInspectEntries, openInspectEval, type StreamedTrajectory } from "./importers/inspect-eval";
 import { zipMemberCount } from "./importers/inspect-zip";
-import { createMemoryByteSpill, readSequentially, type ByteSpillFactory } from "./byte-spill";
+import { createMemoryByteSpill, type ByteSpillFactory } from "./byte-spill";
 
 export type { OpenedBundle } from "./open-document";
 
@@ -43,19 +43,13 @@ const MAX_INSPECT_MEMBER_BYTES = 256 * 1024 * 1024;
 async function* inspectEvalEvents(
   header: Record<string, unknown>,
   trajectories: AsyncIterable<StreamedTrajectory>,
-  release: () => Promise<void>,
 ): AsyncGenerator<DocumentEvent> {
-  try {
-    yield { kind: "root", type: "object" };
-    for (const [key, value] of Object.entries(header)) yield { kind: "field", key, value };
-    let index = 0;
-    for await (const { value } of trajectories) yield { kind: "item", array: "trajectories", index: index++, value };
-    yield { kind: "field", key: "trajectories", value: [] };
-    yield { kind: "field", key: "turnPredictions", value: [] };
-  } finally {
-    // The archive is read to its last member: its temporary file can go.
-    await release();
-  }
+  yield { kind: "root", type: "object" };
+  for (const [key, value] of Object.entries(header)) yield { kind: "field", key, value };
+  let index = 0;
+  for await (const { value } of trajectories) yield { kind: "item", array: "trajectories", index: index++, value };
+  yield { kind: "field", key: "trajectories", value: [] };
+  yield { kind: "field", key: "turnPredictions", value: [] };
 }
 
 /** A JSONL header line is parsed whole; a longer first line is taken as the start of a JSON document. */
@@ -174,7 +168,15 @@ export async function openBundle(
     createSpill: options.createSpill ?? createMemorySpill,
     ...(options.scorer === undefined ? {} : { scorer: options.scorer }),
   };
-  if (isArchive(head) && !isZip(head)) return openArchive(all, context, limits, options.signal);
+  if (isArchive(head) && !isZip(head)) {
+    const sink = new WarningSink();
+    const events = tarArchiveEvents(all, limits, {
+      warn: sink.warn,
+      ...(options.signal && { signal: options.signal }),
+      ...(options.createByteSpill && { createByteSpill: options.createByteSpill }),
+    });
+    return openArchive(events, context, sink);
+  }
   if (isZip(head)) {
     // A zip's directory sits at its end: the upload is kept (on disk on the server) and read by offset.
     const spill = (options.createByteSpill ?? createMemoryByteSpill)();
@@ -190,9 +192,12 @@ export async function openBundle(
         });
       const entries = await listInspectEntries(source, { maxEntries: limits.maxArchiveEntries });
       if (!entries) {
-        const bundle = await openArchive(readSequentially(source), context, limits, options.signal);
-        await spill.dispose();
-        return bundle;
+        const sink = new WarningSink();
+        const events = zipArchiveEvents(source, limits, {
+          warn: sink.warn,
+          ...(options.signal && { signal: options.signal }),
+        });
+        return await withRelease(await openArchive(events, context, sink), () => spill.dispose());
       }
       // Inflated bytes count against the upload's limits afresh: the archive itself was counted as it arrived.
       const inflated = new ReadGuard(limits, options.signal);
@@ -211,23 +216,13 @@ export async function openBundle(
       const events = inspectEvalEvents(
         opened.header,
         opened.trajectories((found) => issues.addAll(found)),
-        () => spill.dispose(),
       );
       const bundle = await openDocumentEvents(events, {
         ...context,
         format: "inspect-eval",
         warnings: opened.warnings,
       });
-      if (!bundle) await spill.dispose();
-      return (
-        bundle && {
-          ...bundle,
-          dispose: async () => {
-            await bundle.dispose?.();
-            await spill.dispose();
-          },
-        }
-      );
+      return await withRelease(bundle, () => spill.dispose());
     } catch (error) {
       await spill.dispose();
       throw error;
@@ -239,18 +234,57 @@ export async function openBundle(
   return opened;
 }
 
-/** A tau2 results directory packed as .zip or .tar, assembled into one tau2 document. */
+/**
+ * Member warnings (invalid UTF-8) found before the bundle opens are kept; once it is open they go straight into
+ * its warnings, since the simulations are still being read while its records stream.
+ */
+class WarningSink {
+  private target: string[] = [];
+  readonly warn = (warning: string): void => {
+    this.target.push(warning);
+  };
+  into(warnings: string[]): void {
+    warnings.push(...this.target);
+    this.target = warnings;
+  }
+}
+
+/** A tau2 results directory packed as .zip or .tar, read as the events of one tau2 document. */
 async function openArchive(
-  chunks: Chunks,
+  events: AsyncGenerator<DocumentEvent>,
   context: DocumentContext,
-  limits: ReadLimits,
-  signal: AbortSignal | undefined,
+  sink: WarningSink,
 ): Promise<OpenedBundle | null> {
-  const warnings: string[] = [];
-  const document = await readArchiveDocument(chunks, limits, signal, warnings);
-  const opened = await openDocumentEvents(eventsOfValue(document), { ...context, fromArchive: true });
-  opened?.warnings.push(...warnings);
+  const opened = await openDocumentEvents(events, { ...context, fromArchive: true });
+  if (opened) sink.into(opened.warnings);
   return opened;
+}
+
+/**
+ * A bundle whose records are read from a kept upload (a zip read by offset): the upload's temporary file goes
+ * when the records end or are dropped, or at once when the bundle did not open.
+ */
+async function withRelease(bundle: OpenedBundle | null, release: () => Promise<void>): Promise<OpenedBundle | null> {
+  if (!bundle) {
+    await release();
+    return null;
+  }
+  const source = bundle.records;
+  async function* records(): AsyncGenerator<BundleRecord> {
+    try {
+      yield* source;
+    } finally {
+      await release();
+    }
+  }
+  return {
+    ...bundle,
+    records: records(),
+    dispose: async () => {
+      await bundle.dispose?.();
+      await release();
+    },
+  };
 }
 
 /** A JSONL bundle or a JSON document (Loopscope, tau2, tau-bench, Inspect's .json log). */

@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 import { BundleInputError, IssueCollector } from "../issues";
 import { openBundle } from "../read-bundle";
 import { DEFAULT_READ_LIMITS, DecompressedTooLargeError, type ReadLimits } from "../read-limits";
-import { isArchive, readArchiveDocument } from "./archive";
+import { isArchive, tarArchiveEvents, zipArchiveEvents } from "./archive";
+import { parseMember } from "./archive-member";
+import { createMemoryByteSpill, memoryBytes, type ByteSpill } from "../byte-spill";
+import type { DocumentEvent } from "../json-document-stream";
 import { tau2Importer } from "./tau2-importer";
 import { makeTau2Results, type Tau2Results } from "@/lib/testing/tau2-results";
 import { zipOfDeflated } from "@/lib/testing/hand-zip";
@@ -110,7 +113,36 @@ async function inputError(promise: Promise<unknown>): Promise<BundleInputError> 
 
 const limitsOf = (maxDecompressedBytes: number): ReadLimits => ({ ...DEFAULT_READ_LIMITS, maxDecompressedBytes });
 
-describe("readArchiveDocument", () => {
+/** The events of a tau2 document gathered back into one document (streamed items into their list). */
+async function documentOf(events: AsyncIterable<DocumentEvent>): Promise<Record<string, unknown>> {
+  const document: Record<string, unknown> = {};
+  const simulations: unknown[] = [];
+  for await (const event of events) {
+    if (event.kind === "item") simulations.push(event.value);
+    else if (event.kind === "field") document[event.key] = event.key === "simulations" ? simulations : event.value;
+  }
+  return document;
+}
+
+/** Reads an archive with the reader its kind calls for: a zip by offset, a tar front to back in chunks. */
+function readArchive(
+  bytes: Uint8Array,
+  limits: ReadLimits,
+  options: { warnings?: string[]; createByteSpill?: () => ByteSpill } = {},
+): Promise<Record<string, unknown>> {
+  const warn = (warning: string) => options.warnings?.push(warning);
+  const events = isZip(bytes)
+    ? zipArchiveEvents(memoryBytes(bytes), limits, { warn })
+    : tarArchiveEvents(chunksOf(bytes), limits, {
+        warn,
+        createByteSpill: options.createByteSpill ?? createMemoryByteSpill,
+      });
+  return documentOf(events);
+}
+
+const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b;
+
+describe("tau2 archives read as a stream of document events", () => {
   const real = writtenResults();
   const monolithic = { timestamp: real.timestamp, info: real.info, tasks: real.tasks, simulations: real.simulations };
   // Long enough that the tar must use its long-name mechanisms.
@@ -119,7 +151,7 @@ describe("readArchiveDocument", () => {
   it("rebuilds the monolithic document from a zip of a results directory inside a top folder", async () => {
     const zip = zipSync(dirFiles(real, "grok-3-airline/"));
     expect(isArchive(zip.subarray(0, 512))).toBe(true);
-    await expect(readArchiveDocument(chunksOf(zip), limitsOf(50_000_000))).resolves.toEqual(monolithic);
+    await expect(readArchive(zip, limitsOf(50_000_000))).resolves.toEqual(monolithic);
   });
 
   it.each<LongNames>(["gnu", "pax", "prefix"])(
@@ -127,12 +159,12 @@ describe("readArchiveDocument", () => {
     async (longNames) => {
       const tar = buildTar(dirFiles(real, deepRoot), longNames);
       expect(isArchive(tar.subarray(0, 512))).toBe(true);
-      await expect(readArchiveDocument(chunksOf(tar), limitsOf(50_000_000))).resolves.toEqual(monolithic);
+      await expect(readArchive(tar, limitsOf(50_000_000))).resolves.toEqual(monolithic);
     },
   );
 
   it("converts to the same bundle as the monolithic file", async () => {
-    const document = await readArchiveDocument(chunksOf(zipSync(dirFiles(real, ""))), limitsOf(50_000_000));
+    const document = await readArchive(zipSync(dirFiles(real, "")), limitsOf(50_000_000));
     const fromArchive = tau2Importer.convert(document, { fileName: "run.zip" });
     const fromFile = tau2Importer.convert(monolithic, { fileName: "run.json" });
     expect(fromArchive).toEqual(fromFile);
@@ -145,19 +177,17 @@ describe("readArchiveDocument", () => {
       "__MACOSX/r/._results.json": new Uint8Array([1]),
       "r/notes.txt": encoder.encode("hi"),
     };
-    await expect(readArchiveDocument(chunksOf(zipSync(files)), limitsOf(50_000_000))).resolves.toEqual(monolithic);
+    await expect(readArchive(zipSync(files), limitsOf(50_000_000))).resolves.toEqual(monolithic);
   });
 
   it("rejects an archive without results.json, naming what it found", async () => {
-    const error = await inputError(
-      readArchiveDocument(chunksOf(zipSync({ "out/a.json": encoder.encode("{}") })), limitsOf(1_000_000)),
-    );
+    const error = await inputError(readArchive(zipSync({ "out/a.json": encoder.encode("{}") }), limitsOf(1_000_000)));
     expect(error.issue.message).toMatch(/no results\.json.*out\/a\.json/);
   });
 
   it("rejects a member that is not JSON, with the member's name as the path", async () => {
     const files = { ...dirFiles(real, ""), "simulations/broken.json": encoder.encode("{not json") };
-    const error = await inputError(readArchiveDocument(chunksOf(buildTar(files, "gnu")), limitsOf(50_000_000)));
+    const error = await inputError(readArchive(buildTar(files, "gnu"), limitsOf(50_000_000)));
     expect(error.issue.path).toBe("simulations/broken.json");
     expect(error.issue.message).toMatch(/invalid JSON/);
   });
@@ -166,14 +196,14 @@ describe("readArchiveDocument", () => {
     const files = dirFiles(real, "");
     const first = real.simulations[0]?.id ?? "";
     delete files[`simulations/${first}.json`];
-    const error = await inputError(readArchiveDocument(chunksOf(zipSync(files)), limitsOf(50_000_000)));
+    const error = await inputError(readArchive(zipSync(files), limitsOf(50_000_000)));
     expect(error.issue.path).toBe(`simulations/${first}.json`);
   });
 
   it("rejects an archive whose results.json lists simulations it does not hold, instead of storing an empty run", async () => {
     const files = dirFiles(real, "run/");
     for (const name of Object.keys(files)) if (name.includes("/simulations/")) delete files[name];
-    const error = await inputError(readArchiveDocument(chunksOf(zipSync(files)), limitsOf(50_000_000)));
+    const error = await inputError(readArchive(zipSync(files), limitsOf(50_000_000)));
     expect(error.issue.path).toBe("run/results.json:simulation_index");
     expect(error.issue.message).toBe(
       `run/results.json lists ${real.simulations.length} simulations in simulation_index, but the archive holds none (no run/simulations/<id>.json files)`,
@@ -196,14 +226,12 @@ describe("readArchiveDocument", () => {
     }
     parts.push(new Uint8Array(1024));
     const tar = Buffer.concat(parts);
-    await expect(readArchiveDocument(chunksOf(tar), limitsOf(50_000_000))).resolves.toEqual(monolithic);
+    await expect(readArchive(tar, limitsOf(50_000_000))).resolves.toEqual(monolithic);
   });
 
   it("rejects archives whose JSON exceeds the decompressed size limit, naming the limit", async () => {
-    await expect(readArchiveDocument(chunksOf(buildTar(dirFiles(real, ""), "gnu")), limitsOf(10_000))).rejects.toThrow(
-      /10000/,
-    );
-    await expect(readArchiveDocument(chunksOf(zipSync(dirFiles(real, ""))), limitsOf(10_000))).rejects.toBeInstanceOf(
+    await expect(readArchive(buildTar(dirFiles(real, ""), "gnu"), limitsOf(10_000))).rejects.toThrow(/10000/);
+    await expect(readArchive(zipSync(dirFiles(real, "")), limitsOf(10_000))).rejects.toBeInstanceOf(
       DecompressedTooLargeError,
     );
   });
@@ -215,24 +243,114 @@ describe("readArchiveDocument", () => {
       // Ten bytes that declare a GiB: inflating first would end in "holds 10 bytes", not at the limit.
       { name: "simulations/a.json", deflated: deflateRawSync(encoder.encode("[0,0,0,0]\n")), size: 1024 ** 3 },
     ]);
-    await expect(readArchiveDocument(chunksOf(zip), limitsOf(50_000_000))).rejects.toBeInstanceOf(
-      DecompressedTooLargeError,
-    );
+    await expect(readArchive(zip, limitsOf(50_000_000))).rejects.toBeInstanceOf(DecompressedTooLargeError);
   });
 
-  it("reads a zip member of known size pushed in slices, however large the chunks", async () => {
-    const results = writtenResults();
-    const files = dirFiles(results, "");
-    const zip = zipSync(files);
-    const document = (await readArchiveDocument(chunksOf(zip, zip.length), limitsOf(50_000_000))) as Tau2Results;
-    expect(document.simulations).toHaveLength(results.simulations.length);
+  it("reads simulation files in index order, then the rest by name, from a zip and from a tar in any member order", async () => {
+    const files = dirFiles(real, "run/");
+    const extra = { ...real.simulations[0], id: "zz-extra" };
+    const shuffled: Record<string, Uint8Array> = {
+      "run/simulations/zz-extra.json": encoder.encode(JSON.stringify(extra)),
+    };
+    // Simulations first, in reverse, results.json last: a tar reader sees them before it knows the order.
+    for (const name of Object.keys(files).reverse()) shuffled[name] = files[name] as Uint8Array;
+    const expected = [...real.simulations.map((simulation) => simulation.id), "zz-extra"];
+    for (const archive of [zipSync(shuffled), buildTar(shuffled, "gnu")]) {
+      const document = await readArchive(archive, limitsOf(50_000_000));
+      expect((document.simulations as { id: string }[]).map((simulation) => simulation.id)).toEqual(expected);
+    }
+  });
+
+  it("keeps a tar's parsed simulations in the byte spill it is given, and frees it at the end", async () => {
+    const appended: number[] = [];
+    let disposed = 0;
+    const createByteSpill = (): ByteSpill => {
+      const inner = createMemoryByteSpill();
+      return {
+        append: (chunk) => {
+          appended.push(chunk.length);
+          return inner.append(chunk);
+        },
+        finish: () => inner.finish(),
+        dispose: () => {
+          disposed += 1;
+          return inner.dispose();
+        },
+      };
+    };
+    const tar = buildTar(dirFiles(real, "run/"), "gnu");
+    await expect(readArchive(tar, limitsOf(50_000_000), { createByteSpill })).resolves.toEqual(monolithic);
+    expect(appended).toHaveLength(real.simulations.length);
+    expect(disposed).toBe(1);
+  });
+
+  it("parses a member larger than 1 MiB as a stream: the same value, and its whitespace costs no memory", async () => {
+    const files = dirFiles(real, "");
+    const first = real.simulations[0];
+    if (!first) throw new Error("no simulation");
+    const padded = `${" ".repeat(3 * 1024 * 1024)}${JSON.stringify(first, null, 2)}\n`;
+    files[`simulations/${first.id}.json`] = encoder.encode(padded);
+    for (const archive of [zipSync(files), buildTar(files, "pax")])
+      await expect(readArchive(archive, limitsOf(50_000_000))).resolves.toEqual(monolithic);
+  });
+
+  it("refuses a large member of zeros at its first byte, naming the member, line and column", async () => {
+    const files = { ...dirFiles(real, ""), "simulations/zeros.json": new Uint8Array(4 * 1024 * 1024) };
+    for (const archive of [zipSync(files), buildTar(files, "gnu")]) {
+      const error = await inputError(readArchive(archive, limitsOf(50_000_000)));
+      expect(error.issue).toMatchObject({ path: "simulations/zeros.json", line: 1 });
+      expect(error.issue.message).toMatch(/^invalid JSON in archive member simulations\/zeros\.json: .*column 1\)$/);
+    }
+  });
+
+  it("names a member that is not valid UTF-8 in a warning, whole or streamed", async () => {
+    const files = dirFiles(real, "");
+    const [small, large] = real.simulations;
+    if (!small || !large) throw new Error("too few simulations");
+    const latin1 = (text: string) => Buffer.from(text.replace('"id"', '"caf\u00e9":1,"id"'), "latin1");
+    files[`simulations/${small.id}.json`] = latin1(JSON.stringify(small));
+    files[`simulations/${large.id}.json`] = latin1(`${JSON.stringify(large)}${" ".repeat(2 * 1024 * 1024)}`);
+    const warnings: string[] = [];
+    await readArchive(zipSync(files), limitsOf(50_000_000), { warnings });
+    expect(warnings).toEqual([
+      `simulations/${small.id}.json is not valid UTF-8; its invalid bytes were stored as U+FFFD (the replacement character)`,
+      `simulations/${large.id}.json is not valid UTF-8; its invalid bytes were stored as U+FFFD (the replacement character)`,
+    ]);
+  });
+
+  it("refuses a large member nested deeper than the limit, naming it", async () => {
+    const files = dirFiles(real, "");
+    const first = real.simulations[0];
+    if (!first) throw new Error("no simulation");
+    const depth = DEFAULT_READ_LIMITS.maxJsonDepth + 5;
+    const deep = `{"deep":${"[".repeat(depth)}${"]".repeat(depth)}}${" ".repeat(2 * 1024 * 1024)}`;
+    files[`simulations/${first.id}.json`] = encoder.encode(deep);
+    const error = await inputError(readArchive(zipSync(files), limitsOf(50_000_000)));
+    expect(error.issue.path).toBe(`simulations/${first.id}.json`);
+    expect(error.issue.message).toMatch(/nested more than \d+ levels/);
+  });
+
+  it("holds a 64 MiB member of whitespace without gathering it (memory of one slice, not of the member)", async () => {
+    const block = Buffer.alloc(1024 * 1024, " ");
+    let peak = 0;
+    const baseline = process.memoryUsage().arrayBuffers;
+    async function* spaces(): AsyncGenerator<Uint8Array> {
+      for (let index = 0; index < 64; index += 1) {
+        peak = Math.max(peak, process.memoryUsage().arrayBuffers - baseline);
+        yield block;
+      }
+      yield encoder.encode("{}");
+    }
+    await expect(parseMember("simulations/a.json", spaces(), { maxDepth: 10, warn: () => {} })).resolves.toEqual({});
+    // Gathered whole, the member alone would add 64 MiB of buffers.
+    expect(peak).toBeLessThan(16 * 1024 * 1024);
   });
 
   it("rejects a corrupt tar", async () => {
     const tar = buildTar(dirFiles(real, ""), "gnu");
     tar[600] = 0x41;
     tar[150] = 0x39;
-    const error = await inputError(readArchiveDocument(chunksOf(tar), limitsOf(50_000_000)));
+    const error = await inputError(readArchive(tar, limitsOf(50_000_000)));
     expect(error.issue.message).toMatch(/tar archive is corrupt/);
   });
 

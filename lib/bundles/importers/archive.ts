@@ -1,11 +1,19 @@
 import { Readable } from "node:stream";
-import { Unzip, UnzipInflate } from "fflate";
 import tar from "tar-stream";
-import { peek, type Chunks } from "../decode-body";
+import type { Chunks } from "../decode-body";
+import { createMemoryByteSpill, type ByteSpillFactory, type RandomAccessBytes } from "../byte-spill";
 import { BundleInputError } from "../issues";
+import type { DocumentEvent } from "../json-document-stream";
 import { DecompressedTooLargeError, ReadGuard, type ReadLimits } from "../read-limits";
-import { isRecord } from "./json-value";
-import { invalidUtf8Warning } from "../utf8-watch";
+import { MemberStore, memberEvents, parseMember, type MemberReadOptions } from "./archive-member";
+import { listZipEntries, streamZipEntry, type ZipEntry } from "./inspect-zip";
+import {
+  Tau2ResultsReader,
+  findResults,
+  isResultsFile,
+  isSimulationCandidate,
+  simulationFiles,
+} from "./tau2-archive-plan";
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
@@ -14,9 +22,6 @@ export function isArchive(head: Uint8Array): boolean {
   const tar = head.length >= 262 && Buffer.from(head.subarray(257, 262)).toString("latin1") === "ustar";
   return zip || tar;
 }
-
-const RESULTS_FILE = "results.json";
-const SIMULATIONS_DIR = "simulations/";
 
 function normalizeName(name: string): string {
   return name
@@ -38,15 +43,6 @@ function corrupt(kind: "zip" | "tar", reason: unknown, member?: string): BundleI
     message: `the ${kind} archive is corrupt or uses an unsupported feature${member === undefined ? "" : ` (at member ${member})`}: ${text}`,
   });
 }
-
-/**
- * Compressed bytes given to the zip inflater at once: deflate expands at most about 1,032 times, so one push
- * inflates at most about 16 MiB before the size checks run and other requests get their turn.
- */
-const INFLATE_SLICE = 16 * 1024;
-
-/** Lets the event loop serve other requests between two slices of synchronous work. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Entry count, name length and the decompressed total, checked as members arrive. */
 class MemberBudget {
@@ -87,233 +83,160 @@ class MemberBudget {
   }
 }
 
-async function readZipMembers(chunks: Chunks, budget: MemberBudget): Promise<Map<string, Uint8Array>> {
-  const members = new Map<string, Uint8Array>();
-  let failure: Error | undefined;
-  const fail = (error: unknown) => {
-    failure ??= error instanceof Error ? error : new Error(String(error));
-  };
-  const unzip = new Unzip((file) => {
-    const name = normalizeName(file.name);
-    try {
-      budget.admit(name);
-    } catch (error) {
-      fail(error);
-      file.terminate();
-      return;
-    }
-    if (!isJsonMember(name)) return;
-    try {
-      budget.admitSize(file.originalSize);
-    } catch (error) {
-      fail(error);
-      file.terminate();
-      return;
-    }
-    // A member of known size is inflated into one buffer of that size (checked against the limit above), so it is
-    // held once, not as parts and again as their concatenation.
-    const whole = file.originalSize === undefined ? undefined : Buffer.allocUnsafe(file.originalSize);
-    const parts: Uint8Array[] = [];
-    let actual = 0;
-    file.ondata = (error, data, final) => {
-      if (failure) return;
-      if (error) return fail(corrupt("zip", error, name));
-      actual += data.length;
-      try {
-        // The local header's size is what the archive claims; a member may never exceed it.
-        if (file.originalSize !== undefined && actual > file.originalSize) {
-          throw new BundleInputError({
-            path: name,
-            message: `archive member ${name} inflates past the ${file.originalSize} bytes its header declares`,
-          });
-        }
-        budget.take(data.length);
-      } catch (limitError) {
-        fail(limitError);
-        file.terminate();
-        return;
-      }
-      if (whole) whole.set(data, actual - data.length);
-      else parts.push(data);
-      if (final) {
-        if (file.originalSize !== undefined && actual !== file.originalSize) {
-          return fail(
-            new BundleInputError({
-              path: name,
-              message: `archive member ${name} holds ${actual} bytes, not the ${file.originalSize} its header declares`,
-            }),
-          );
-        }
-        members.set(name, whole ?? Buffer.concat(parts, actual));
-      }
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  try {
-    for await (const chunk of chunks) {
-      // fflate inflates synchronously as bytes are pushed: in slices, so no push inflates a bomb in one go.
-      for (let at = 0; at < chunk.length && !failure; at += INFLATE_SLICE) {
-        unzip.push(chunk.subarray(at, at + INFLATE_SLICE));
-        await yieldToEventLoop();
-      }
-      if (failure) break;
-    }
-    if (!failure) unzip.push(new Uint8Array(), true);
-  } catch (error) {
-    if (error instanceof BundleInputError || error instanceof DecompressedTooLargeError) throw error;
-    fail(corrupt("zip", error));
-  }
-  if (failure)
-    throw failure instanceof BundleInputError || failure instanceof DecompressedTooLargeError
-      ? failure
-      : corrupt("zip", failure);
-  return members;
+export interface ArchiveReadOptions {
+  signal?: AbortSignal;
+  /** Told about members that are not valid UTF-8. */
+  warn: (warning: string) => void;
+  /** Where a tar's parsed simulations wait for their results.json (a temporary file on the server). */
+  createByteSpill?: ByteSpillFactory;
 }
 
-async function readTarMembers(chunks: Chunks, budget: MemberBudget): Promise<Map<string, Uint8Array>> {
-  const members = new Map<string, Uint8Array>();
+function memberOptions(limits: ReadLimits, options: ArchiveReadOptions): MemberReadOptions {
+  return { maxDepth: limits.maxJsonDepth, warn: options.warn };
+}
+
+/** The simulation items, numbered in reading order, then the empty field that closes the list. */
+async function* simulationEvents(values: AsyncIterable<{ value: unknown; tooDeep?: boolean }>) {
+  let index = 0;
+  for await (const { value, tooDeep } of values) {
+    const item: DocumentEvent = tooDeep
+      ? { kind: "item", array: "simulations", index, value, tooDeep }
+      : { kind: "item", array: "simulations", index, value };
+    index += 1;
+    yield item;
+  }
+  yield { kind: "field", key: "simulations", value: [] } satisfies DocumentEvent;
+}
+
+/**
+ * Reads a tau2 results directory packed as a zip, from its central directory: results.json first, then each
+ * simulation file in index order, each inflated and parsed as a stream, so memory holds one simulation at a
+ * time. Yields the parse events of the equivalent single tau2 document.
+ */
+export async function* zipArchiveEvents(
+  source: RandomAccessBytes,
+  limits: ReadLimits,
+  options: ArchiveReadOptions,
+): AsyncGenerator<DocumentEvent> {
+  const budget = new MemberBudget(limits, new ReadGuard(limits, options.signal));
+  let entries: ZipEntry[];
+  try {
+    entries = await listZipEntries(source, { maxEntries: limits.maxArchiveEntries });
+  } catch (error) {
+    throw error instanceof BundleInputError ? error : corrupt("zip", error);
+  }
+  const members = new Map<string, ZipEntry>();
+  for (const entry of entries) {
+    const name = normalizeName(entry.name);
+    budget.admit(name);
+    if (!name.endsWith("/") && isJsonMember(name)) members.set(name, entry);
+  }
+  const resultsName = findResults([...members.keys()]);
+  const files = simulationFiles(members.keys(), resultsName);
+  // What the members to be read declare must fit in what the upload may inflate to, before any is inflated.
+  budget.admitSize([resultsName, ...files.values()].reduce((sum, name) => sum + (members.get(name)?.size ?? 0), 0));
+  const read = (name: string) =>
+    streamZipEntry(source, members.get(name) as ZipEntry, { onInflated: (bytes) => budget.take(bytes) });
+  const parsing = memberOptions(limits, options);
+
+  yield { kind: "root", type: "object" };
+  const results = new Tau2ResultsReader(resultsName);
+  for await (const event of memberEvents(resultsName, read(resultsName), parsing)) {
+    const passed = results.take(event);
+    // Inline simulations count only when there are no simulation files (as tau2 reads a results directory).
+    if (passed && (passed.kind === "field" || files.size === 0)) yield passed;
+  }
+  yield* results.missingFields();
+  const order = results.plan(files);
+  if (order.length === 0) {
+    yield { kind: "field", key: "simulations", value: [] };
+    return;
+  }
+  async function* values() {
+    for (const name of order) yield { value: await parseMember(name, read(name), parsing) };
+  }
+  yield* simulationEvents(values());
+}
+
+/** A tar entry's bytes, counted against the upload's budget as they pass. */
+async function* counted(entry: AsyncIterable<unknown>, budget: MemberBudget): AsyncGenerator<Uint8Array> {
+  for await (const part of entry) {
+    const bytes = part as Buffer;
+    budget.take(bytes.length);
+    yield bytes;
+  }
+}
+
+/**
+ * Reads a tau2 results directory packed as a tar, front to back: a tar has no directory, so every results.json
+ * and simulation file is parsed as a stream as it passes, and the simulations wait as compact JSON in a byte spill
+ * (a temporary file on the server) until the chosen results.json says which ones are read and in what order.
+ */
+export async function* tarArchiveEvents(
+  chunks: Chunks,
+  limits: ReadLimits,
+  options: ArchiveReadOptions,
+): AsyncGenerator<DocumentEvent> {
+  const budget = new MemberBudget(limits, new ReadGuard(limits, options.signal));
+  const store = new MemberStore(options.createByteSpill ?? createMemoryByteSpill);
+  const parsing = memberOptions(limits, options);
+  const results = new Map<string, { reader: Tau2ResultsReader; fields: DocumentEvent[]; inline: string[] }>();
+  const jsonMembers: string[] = [];
   const extractor = tar.extract();
   const source = Readable.from(chunks);
   source.on("error", (error) => extractor.destroy(error));
   source.pipe(extractor);
   let current: string | undefined;
   try {
-    for await (const entry of extractor) {
-      const name = normalizeName(entry.header.name);
-      current = name;
-      budget.admit(name);
-      const isFile = entry.header.type === "file" || entry.header.type === "contiguous-file";
-      if (!isFile || !isJsonMember(name)) {
-        entry.resume();
-        continue;
+    try {
+      for await (const entry of extractor) {
+        const name = normalizeName(entry.header.name);
+        current = name;
+        budget.admit(name);
+        const isFile = entry.header.type === "file" || entry.header.type === "contiguous-file";
+        if (!isFile || !isJsonMember(name)) {
+          entry.resume();
+          continue;
+        }
+        budget.admitSize(entry.header.size ?? undefined);
+        jsonMembers.push(name);
+        if (isResultsFile(name)) {
+          const read = { reader: new Tau2ResultsReader(name), fields: [] as DocumentEvent[], inline: [] as string[] };
+          for await (const event of memberEvents(name, counted(entry, budget), parsing)) {
+            const passed = read.reader.take(event);
+            if (passed?.kind === "field") read.fields.push(passed);
+            else if (passed?.kind === "item") {
+              const key = `${name}\u0000${passed.index}`;
+              await store.put(key, passed.value, passed.tooDeep);
+              read.inline.push(key);
+            }
+          }
+          results.set(name, read);
+        } else if (isSimulationCandidate(name)) {
+          await store.put(name, await parseMember(name, counted(entry, budget), parsing));
+        } else {
+          for await (const _ of counted(entry, budget));
+        }
       }
-      budget.admitSize(entry.header.size ?? undefined);
-      const parts: Buffer[] = [];
-      let size = 0;
-      for await (const part of entry) {
-        const bytes = part as Buffer;
-        budget.take(bytes.length);
-        size += bytes.length;
-        parts.push(bytes);
-      }
-      members.set(name, Buffer.concat(parts, size));
+    } catch (error) {
+      source.destroy();
+      if (error instanceof BundleInputError || error instanceof DecompressedTooLargeError) throw error;
+      throw corrupt("tar", error, current);
     }
-  } catch (error) {
-    source.destroy();
-    if (error instanceof BundleInputError || error instanceof DecompressedTooLargeError) throw error;
-    throw corrupt("tar", error, current);
+    await store.seal();
+    const resultsName = findResults(jsonMembers);
+    const chosen = results.get(resultsName);
+    if (!chosen) throw corrupt("tar", `${resultsName} was not read`);
+    yield { kind: "root", type: "object" };
+    yield* chosen.fields;
+    yield* chosen.reader.missingFields();
+    const order = chosen.reader.plan(simulationFiles(store.keys(), resultsName));
+    const keys = order.length > 0 ? order : chosen.inline;
+    async function* values() {
+      for (const key of keys) yield await store.get(key);
+    }
+    yield* simulationEvents(values());
+  } finally {
+    await store.dispose();
   }
-  return members;
-}
-
-/** Members whose bytes are not UTF-8 are read leniently (as U+FFFD) and named in `warnings`. */
-function parseMember(name: string, data: Uint8Array, warnings: string[]): unknown {
-  const warning = invalidUtf8Warning(name, data);
-  if (warning !== undefined) warnings.push(warning);
-  const text = new TextDecoder("utf-8").decode(data).replace(/^\uFEFF/, "");
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new BundleInputError({
-      path: name,
-      message: `invalid JSON in archive member ${name}: ${error instanceof Error ? error.message : String(error)}`,
-    });
-  }
-}
-
-const depth = (name: string): number => name.split("/").length;
-
-/** The shallowest results.json; two at the same depth are two runs, which one upload cannot hold. */
-function findResults(members: Map<string, Uint8Array>): string {
-  const candidates = [...members.keys()]
-    .filter((name) => (name.split("/").pop() ?? "") === RESULTS_FILE)
-    .sort((a, b) => depth(a) - depth(b));
-  const first = candidates[0];
-  if (first === undefined) {
-    const listed = [...members.keys()].slice(0, 5).join(", ");
-    throw new BundleInputError({
-      path: "",
-      message: `the archive holds no ${RESULTS_FILE}; expected a tau2 results directory (${RESULTS_FILE} + ${SIMULATIONS_DIR}<id>.json)${listed === "" ? " and found no JSON files" : `, found: ${listed}`}`,
-    });
-  }
-  const tied = candidates.filter((name) => depth(name) === depth(first));
-  if (tied.length > 1)
-    throw new BundleInputError({
-      path: "",
-      message: `the archive holds several results directories (${tied.join(", ")}); upload one run per archive`,
-    });
-  return first;
-}
-
-/** Simulation ids listed in results.json's simulation_index, in order. */
-function indexedIds(meta: Record<string, unknown>): string[] {
-  if (!Array.isArray(meta.simulation_index)) return [];
-  return meta.simulation_index.flatMap((entry) => (isRecord(entry) && typeof entry.id === "string" ? [entry.id] : []));
-}
-
-function collectSimulations(
-  members: Map<string, Uint8Array>,
-  resultsName: string,
-  meta: Record<string, unknown>,
-  warnings: string[],
-): unknown[] {
-  const folder = resultsName.slice(0, resultsName.length - RESULTS_FILE.length) + SIMULATIONS_DIR;
-  const files = new Map<string, string>();
-  for (const name of members.keys()) {
-    const rest = name.startsWith(folder) ? name.slice(folder.length) : undefined;
-    if (rest !== undefined && rest !== "" && !rest.includes("/")) files.set(rest.replace(/\.json$/i, ""), name);
-  }
-  const order = indexedIds(meta);
-  const inline = Array.isArray(meta.simulations) ? meta.simulations : [];
-  if (files.size === 0 && order.length > inline.length)
-    // The manifest and the contents disagree (a copy cut short): refused, not stored as an empty run.
-    throw new BundleInputError({
-      path: `${resultsName}:simulation_index`,
-      message: `${resultsName} lists ${order.length} simulations in simulation_index, but the archive holds ${inline.length === 0 ? "none" : `only ${inline.length}`} (no ${folder}<id>.json files)`,
-    });
-  if (files.size === 0) return inline;
-  // tau2 writes simulations in index order and reads them sorted by file name; follow the index, then the rest.
-  for (const id of order) {
-    if (!files.has(id))
-      throw new BundleInputError({
-        path: `${folder}${id}.json`,
-        message: `simulation ${id} is listed in ${resultsName} (simulation_index) but its file ${folder}${id}.json is missing`,
-      });
-  }
-  const listed = new Set(order);
-  const rest = [...files.keys()].filter((id) => !listed.has(id)).sort();
-  return [...order, ...rest].map((id) => {
-    const name = files.get(id) ?? "";
-    return parseMember(name, members.get(name) ?? new Uint8Array(), warnings);
-  });
-}
-
-/**
- * Reads a tau2 results directory packed as .zip or .tar into one tau2 results document.
- * Members stream through with every limit checked as bytes arrive; only JSON members are kept.
- */
-export async function readArchiveDocument(
-  chunks: Chunks,
-  limits: ReadLimits,
-  signal?: AbortSignal,
-  warnings: string[] = [],
-): Promise<unknown> {
-  const { head, all } = await peek(chunks, ZIP_MAGIC.length);
-  const isZip = ZIP_MAGIC.every((byte, index) => head[index] === byte);
-  const budget = new MemberBudget(limits, new ReadGuard(limits, signal));
-  const members = isZip ? await readZipMembers(all, budget) : await readTarMembers(all, budget);
-  const resultsName = findResults(members);
-  const meta = parseMember(resultsName, members.get(resultsName) ?? new Uint8Array(), warnings);
-  if (!isRecord(meta))
-    throw new BundleInputError({
-      path: resultsName,
-      message: `${resultsName} must hold a JSON object ({timestamp, info, tasks, ...})`,
-    });
-  return {
-    timestamp: meta.timestamp,
-    info: meta.info,
-    tasks: meta.tasks,
-    simulations: collectSimulations(members, resultsName, meta, warnings),
-  };
 }

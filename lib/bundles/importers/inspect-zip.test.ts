@@ -13,7 +13,8 @@ const files = {
 const limits = { maxEntries: 100 };
 
 /** Rewrites the uncompressed size the central directory declares for member `index`: a zip that lies. */
-function withDeclaredSize(zip: Uint8Array, index: number, size: number): Uint8Array {
+/** A copy whose member `index` declares `size` in its central directory entry and, unless told, in its local header. */
+function withDeclaredSize(zip: Uint8Array, index: number, size: number, { local = true } = {}): Uint8Array {
   const copy = zip.slice();
   const view = new DataView(copy.buffer);
   const eocd = copy.length - 22;
@@ -21,6 +22,7 @@ function withDeclaredSize(zip: Uint8Array, index: number, size: number): Uint8Ar
   for (let skipped = 0; skipped < index; skipped += 1)
     at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   view.setUint32(at + 24, size, true);
+  if (local) view.setUint32(view.getUint32(at + 42, true) + 22, size, true);
   return copy;
 }
 
@@ -76,6 +78,18 @@ describe("inspect-zip: members read by offset, one at a time", () => {
       expect((error as BundleInputError).issue.path).toBe("samples/1_epoch_1.json");
       expect((error as BundleInputError).issue.message).toMatch(pattern);
     }
+  });
+
+  it("refuses a member whose local header and central directory entry declare different sizes", async () => {
+    const lying = memoryBytes(withDeclaredSize(zipSync(files, { level: 6 }), 1, 100, { local: false }));
+    const sample = (await listZipEntries(lying, limits))[1];
+    if (!sample) throw new Error("missing entry");
+    const error = await readZipEntry(lying, sample).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BundleInputError);
+    expect((error as BundleInputError).issue).toMatchObject({
+      path: "samples/1_epoch_1.json",
+      message: expect.stringMatching(/declares \d+ bytes in its local header but 100 in the central directory/),
+    });
   });
 
   it("stops inflating when the caller's budget says so (decompressed-size limit, time, disconnect)", async () => {

@@ -29,9 +29,9 @@ const MAX_COMMENT = 0xffff;
 const READ_SLICE = 1024 * 1024;
 /**
  * Compressed bytes given to the inflater at once: deflate expands at most about 1,032 times, so one push
- * produces at most about 16 MiB before the size checks run again.
+ * produces at most about 4 MiB before the size checks run again and the chunk is parsed and dropped.
  */
-const INFLATE_SLICE = 16 * 1024;
+const INFLATE_SLICE = 4 * 1024;
 
 /** More members than the upload may have: an answer of its own, not damage left to another reader. */
 export class TooManyMembersError extends BundleInputError {}
@@ -154,32 +154,58 @@ function memberError(entry: ZipEntry, message: string): BundleInputError {
   return new BundleInputError({ path: entry.name, message: `${entry.name} ${message}` });
 }
 
-/**
- * Decompresses one member by reading its compressed range a slice at a time. Callers check `entry.size`
- * against their limit first; a member that inflates past the size it declares, or short of it, is refused.
- */
-export async function readZipEntry(
-  source: RandomAccessBytes,
-  entry: ZipEntry,
-  limits: Pick<ZipReadLimits, "onInflated"> = {},
-): Promise<Uint8Array> {
+/** Between two pauses for other requests, at most this many bytes are inflated synchronously. */
+const INFLATED_PER_TURN = 8 * 1024 * 1024;
+
+/** Lets the event loop serve other requests between two stretches of synchronous inflating. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Where a member's data starts, after its local header, which must agree with the central directory. */
+async function dataStart(source: RandomAccessBytes, entry: ZipEntry): Promise<number> {
   const local = await readExactly(source, entry.localHeaderOffset, 30, `the local header of ${entry.name}`);
   if (u32(local, 0) !== LOCAL_SIGNATURE) throw corrupt(`the local header of ${entry.name} is missing`);
+  // Without a data descriptor (flag bit 3) the local header states the sizes too; a zip whose two headers
+  // disagree is built to fool one reader or the other, so it is refused rather than read by either.
+  const describedLater = (u16(local, 6) & 0x08) !== 0;
+  const localCompressed = u32(local, 18);
+  const localSize = u32(local, 22);
+  const zip64 = localCompressed === 0xffffffff || localSize === 0xffffffff;
+  if (!describedLater && !zip64 && (localCompressed !== entry.compressedSize || localSize !== entry.size))
+    throw memberError(
+      entry,
+      `declares ${localSize} bytes in its local header but ${entry.size} in the central directory`,
+    );
   const start = entry.localHeaderOffset + 30 + u16(local, 26) + u16(local, 28);
   if (start + entry.compressedSize > source.size) throw corrupt(`${entry.name} is truncated`);
   if (entry.method !== 0 && entry.method !== 8)
     throw memberError(entry, `uses zip compression method ${entry.method}; only stored and deflate are supported`);
-  const out = new Uint8Array(entry.size);
+  return start;
+}
+
+/**
+ * Decompresses one member as a stream of chunks, reading its compressed range a slice at a time and pausing for
+ * other requests every few MiB. A member that inflates past the size its directory entry declares, or short of
+ * it, is refused; callers check `entry.size` against their limit first.
+ */
+export async function* streamZipEntry(
+  source: RandomAccessBytes,
+  entry: ZipEntry,
+  limits: Pick<ZipReadLimits, "onInflated"> = {},
+): AsyncGenerator<Uint8Array> {
+  const start = await dataStart(source, entry);
   let produced = 0;
+  let sinceTurn = 0;
+  const ready: Uint8Array[] = [];
   // What the size checks and the caller's budget throw passes through the inflater unchanged.
   let stopped: unknown;
   const take = (chunk: Uint8Array) => {
     try {
       if (produced + chunk.length > entry.size)
         throw memberError(entry, `inflates past the ${entry.size} bytes its directory entry declares`);
-      out.set(chunk, produced);
       produced += chunk.length;
+      sinceTurn += chunk.length;
       limits.onInflated?.(chunk.length);
+      ready.push(chunk);
     } catch (error) {
       stopped = error;
       throw error;
@@ -191,6 +217,7 @@ export async function readZipEntry(
     const data = await readExactly(source, start + offset, length, entry.name);
     if (entry.method === 0) {
       take(data);
+      yield* ready.splice(0);
       continue;
     }
     for (let at = 0; at < data.length; at += INFLATE_SLICE) {
@@ -201,9 +228,28 @@ export async function readZipEntry(
         if (stopped !== undefined) throw stopped;
         throw memberError(entry, `cannot be decompressed: ${error instanceof Error ? error.message : String(error)}`);
       }
+      yield* ready.splice(0);
+      if (sinceTurn >= INFLATED_PER_TURN) {
+        sinceTurn = 0;
+        await yieldToEventLoop();
+      }
     }
   }
   if (produced !== entry.size)
     throw memberError(entry, `inflated to ${produced} bytes, but its directory entry declares ${entry.size}`);
+}
+
+/** One member whole, in a buffer of the size its directory entry declares (see `streamZipEntry`). */
+export async function readZipEntry(
+  source: RandomAccessBytes,
+  entry: ZipEntry,
+  limits: Pick<ZipReadLimits, "onInflated"> = {},
+): Promise<Uint8Array> {
+  const out = new Uint8Array(entry.size);
+  let at = 0;
+  for await (const chunk of streamZipEntry(source, entry, limits)) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
   return out;
 }
