@@ -3,6 +3,7 @@
 // otherwise an embedded PGlite served over the Postgres wire protocol from this process.
 // Pending migrations are applied first; `--seed` loads the demo data into an empty database.
 import { spawn } from "node:child_process";
+import { withHeapCap } from "./heap-cap.mjs";
 import { mkdirSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -101,7 +102,8 @@ let code = await run("npx", ["prisma", "migrate", "deploy"], env);
 if (code === 0 && seed) code = await run("npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], env);
 if (code === 0 && command.length > 0) {
   const [cmd, ...cmdArgs] = command;
-  code = await run(cmd === "next" ? "npx" : cmd, cmd === "next" ? ["next", ...cmdArgs] : cmdArgs, env);
+  const appEnv = cmd === "next" && cmdArgs[0] === "dev" ? env : withHeapCap(env);
+  code = await run(cmd === "next" ? "npx" : cmd, cmd === "next" ? ["next", ...cmdArgs] : cmdArgs, appEnv);
 }
 await database.stop();
 process.exit(code);

@@ -18,6 +18,8 @@ const EnvSchema = z
       .int()
       .positive()
       .default(12 * 60),
+    // An ingest asks V8 for a full collection when the process's RSS is above this (lib/server/heap-keeper.ts); 0: never.
+    LOOPSCOPE_INGEST_RSS_TARGET_MB: z.coerce.number().int().min(0).default(200),
     LOOPSCOPE_UPLOAD_DIR: z.string().min(1).default(".data/uploads"),
     LOOPSCOPE_WORKER: z.enum(["on", "off"]).default("on"),
     // A job still active this long after it started is taken to have lost its worker and is retried.

@@ -37,6 +37,7 @@ import { resolveRunIdentity, resolveSuiteTaskSet } from "./ingest-identity";
 import type { UploadOptions } from "./upload-options";
 import { createTempFileSpill } from "./temp-file-spill";
 import { createTempFileByteSpill } from "./temp-file-bytes";
+import { HeapKeeper } from "./heap-keeper";
 
 export interface IngestCounts {
   tasks: number;
@@ -297,6 +298,7 @@ async function writeBundle(
   counts.tasks = header.tasks.length;
   const buffer = new RowBuffer(tx);
   const report = (phase: IngestProgress["phase"]) => input.onProgress?.({ phase, bytes: tap.bytes, ...counts });
+  const heap = ingestHeapKeeper();
   for await (const record of opened.records) {
     // After the first problem nothing more is written, but reading goes on to report every issue.
     if (issues.hasIssues) continue;
@@ -326,6 +328,7 @@ async function writeBundle(
     if (buffer.full) {
       await buffer.flush();
       report("reading");
+      heap?.check();
     }
   }
   if (issues.hasIssues) {
@@ -334,6 +337,7 @@ async function writeBundle(
   }
   report("committing");
   await buffer.finish();
+  heap?.check();
   await attachRunPartitions(
     tx,
     runs.map((run) => run.id),
@@ -364,6 +368,12 @@ async function writeBundle(
     throw error;
   }
   return { runs: runs.map((run) => ({ id: run.id, name: run.name })), counts };
+}
+
+/** Keeps an ingest's garbage below LOOPSCOPE_INGEST_RSS_TARGET_MB (none when it is 0). */
+export function ingestHeapKeeper(): HeapKeeper | undefined {
+  const targetMb = serverConfig().LOOPSCOPE_INGEST_RSS_TARGET_MB;
+  return targetMb > 0 ? new HeapKeeper({ targetBytes: targetMb * 1024 * 1024 }) : undefined;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 } from "@/lib/db/uploads";
 import { recordUpload } from "../audit";
 import { warmRunsForLeaderboard } from "../leaderboard-summaries";
-import { ingestBundle, type IngestProgress, type IngestResult } from "../ingest-bundle";
+import { ingestBundle, ingestHeapKeeper, type IngestProgress, type IngestResult } from "../ingest-bundle";
 import { StoredUploadOptionsSchema } from "../upload-options";
 import { readStoredUpload, removeStoredUpload } from "../upload-store";
 import { createProgressWriter } from "./progress-writer";
@@ -83,6 +83,9 @@ export async function processUpload({
     }
     await recordUploadError({ id: uploadId, error: message });
     throw error;
+  } finally {
+    // Scoring and warming the metrics leave garbage too: given back before the server waits for the next job.
+    ingestHeapKeeper()?.check();
   }
 }
 
