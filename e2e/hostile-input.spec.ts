@@ -372,6 +372,24 @@ test("JSON nested a million levels deep is refused without overflowing the stack
   expect(issue).toMatchObject({ path: "[0]", message: expect.stringContaining("nested more than") });
 });
 
+// The server's heap is capped (LOOPSCOPE_HEAP_MB, 256 MB by default): one record is bounded too (32 MiB), so a
+// single huge value is refused at its path instead of exhausting the heap and taking the server down.
+test("a tau2 simulation of 64 MiB (gzip, 64 KB) is refused at that simulation, and the server lives on", async ({
+  request,
+}) => {
+  const text = tau2Text(makeTau2Document(2, 1), "one-line").replace(
+    '"reward_basis":["DB"]',
+    `"padding":"${"p".repeat(64 * MiB)}"`,
+  );
+  const body = gzipSync(Buffer.from(text), { level: 9 });
+  expect(body.length).toBeLessThan(MiB);
+  const issue = await refused(request, body, "huge-simulation.json.gz", [422]);
+  expect(issue).toMatchObject({
+    path: "simulations[0]",
+    message: expect.stringContaining("the most one record may hold"),
+  });
+});
+
 test("tau2 reward_info and tool arguments nested 100,000 deep are refused at the simulation", async ({ request }) => {
   const text = tau2Text(makeTau2Document(2, 1), "one-line").replace(
     '"reward_basis":["DB"]',

@@ -62,6 +62,36 @@ describe("streamJsonDocument", () => {
   });
 });
 
+describe("streamJsonDocument: one record's size", () => {
+  async function refusal(text: string, maxValueBytes: number): Promise<BundleInputError> {
+    try {
+      for await (const _ of streamJsonDocument(chunksOf(text, 16), { maxDepth: 10, maxValueBytes }));
+    } catch (error) {
+      if (error instanceof BundleInputError) return error;
+      throw error;
+    }
+    throw new Error("expected a BundleInputError");
+  }
+
+  it("refuses an item longer than the limit at its path and line, before it is built whole", async () => {
+    const long = "x".repeat(400);
+    const text = `{"info": {},\n "simulations": [\n{"id": 1},\n{"id": 2, "text": "${long}"}]}`;
+    const error = await refusal(text, 200);
+    expect(error.issue).toMatchObject({ path: "simulations[1]", line: 4 });
+    expect(error.issue.message).toBe("simulations[1] is larger than 200 bytes, the most one record may hold");
+    // The same document within the limit is read.
+    const read: DocumentEvent[] = [];
+    for await (const event of streamJsonDocument(chunksOf(text, 16), { maxDepth: 10, maxValueBytes: 1000 }))
+      read.push(event);
+    expect(read.filter((event) => event.kind === "item")).toHaveLength(2);
+  });
+
+  it("refuses a top-level field, and an item of a top-level list, longer than the limit", async () => {
+    expect((await refusal(`{"tasks": [${'"t",'.repeat(100)}"t"]}`, 100)).issue.path).toBe("tasks");
+    expect((await refusal(`[{"a": 1}, {"b": "${"y".repeat(300)}"}]`, 100)).issue.path).toBe("[1]");
+  });
+});
+
 describe("splitLines", () => {
   it("joins a long line once and numbers lines from an offset", async () => {
     const long = "x".repeat(100_000);

@@ -16,6 +16,8 @@ export interface DocumentStreamOptions {
   maxDepth: number;
   /** Lines before the first chunk (blank lines already consumed), so reported lines match the file. */
   lineOffset?: number;
+  /** Bytes one field or item may span; a longer one is refused before more of it is built. */
+  maxValueBytes?: number;
 }
 
 const ROOT_TYPES: Partial<Record<TokenType, Extract<DocumentEvent, { kind: "root" }>["type"]>> = {
@@ -103,6 +105,10 @@ interface OpenValue {
   skipFrom: number;
   /** A part was skipped; it is replaced by one string, so the value stays well-formed and is flagged. */
   tooDeep: boolean;
+  /** Where the value starts in the stream, and its path (`simulations[3]`, `tasks`) for a located error. */
+  startOffset: number;
+  startLine: number;
+  path: string;
 }
 
 /**
@@ -138,12 +144,15 @@ export async function* streamJsonDocument(
     failure ??= error instanceof BundleInputError ? error : syntaxError(error.message, position.locate(tokenOffset));
   };
 
-  const startValue = (emit: (value: unknown, tooDeep: boolean) => void): OpenValue => {
+  const startValue = (path: string, emit: (value: unknown, tooDeep: boolean) => void): OpenValue => {
     const value: OpenValue = {
       parser: new TokenParser({ paths: ["$"] }),
       baseDepth: depth,
       skipFrom: 0,
       tooDeep: false,
+      startOffset: tokenOffset,
+      startLine: position.locate(tokenOffset).line,
+      path,
     };
     value.parser.onValue = ({ value: built, stack }) => {
       if (stack.length === 0) emit(built, value.tooDeep);
@@ -199,7 +208,7 @@ export async function* streamJsonDocument(
     if (arrayDepth > 0 && depth === arrayDepth && startsValue) {
       const array = rootType === "array" ? "" : key;
       const index = itemIndex;
-      open = startValue((value, tooDeep) =>
+      open = startValue(array === "" ? `[${index}]` : `${array}[${index}]`, (value, tooDeep) =>
         pending.push(tooDeep ? { kind: "item", array, index, value, tooDeep } : { kind: "item", array, index, value }),
       );
       if (feedValue(open, info)) open = undefined;
@@ -212,7 +221,7 @@ export async function* streamJsonDocument(
         itemIndex = 0;
       } else {
         const field = key;
-        open = startValue((value) => pending.push({ kind: "field", key: field, value }));
+        open = startValue(field, (value) => pending.push({ kind: "field", key: field, value }));
         if (feedValue(open, info)) open = undefined;
         return;
       }
@@ -257,12 +266,26 @@ export async function* streamJsonDocument(
   };
   const parser = skeleton;
 
+  /** Refuses the open value when it spans more than a record may, counting `ahead` bytes not yet parsed. */
+  const checkValueSize = (ahead: number) => {
+    if (!open || options.maxValueBytes === undefined) return;
+    const parsed = ahead > 0 ? position.offset + ahead : tokenOffset;
+    if (parsed - open.startOffset <= options.maxValueBytes) return;
+    throw new BundleInputError({
+      path: open.path,
+      line: open.startLine,
+      message: `${open.path} is larger than ${options.maxValueBytes} bytes, the most one record may hold`,
+    });
+  };
+
   let first = true;
   for await (const raw of chunks) {
     let chunk = raw;
     if (first && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
     first = false;
     position.enter(chunk);
+    // Checked before a chunk is parsed (so a long record stops growing) and after (a record that began in it).
+    checkValueSize(chunk.length);
     try {
       tokenizer.write(chunk);
     } catch (error) {
@@ -272,6 +295,7 @@ export async function* streamJsonDocument(
           : syntaxError(error instanceof Error ? error.message : String(error), position.locate(tokenOffset));
     }
     if (failure) throw failure;
+    checkValueSize(0);
     position.leave();
     yield* pending.splice(0);
   }

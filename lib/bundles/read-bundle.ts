@@ -36,9 +36,6 @@ function isZip(head: Uint8Array): boolean {
   return ZIP_MAGIC.every((byte, index) => head[index] === byte);
 }
 
-/** One member of an Inspect .eval log (one sample, the header) is parsed whole: this bounds its inflated size. */
-const MAX_INSPECT_MEMBER_BYTES = 256 * 1024 * 1024;
-
 /** An Inspect log's header and streamed trajectories as the parse events of a bundle document. */
 async function* inspectEvalEvents(
   header: Record<string, unknown>,
@@ -51,9 +48,6 @@ async function* inspectEvalEvents(
   yield { kind: "field", key: "trajectories", value: [] };
   yield { kind: "field", key: "turnPredictions", value: [] };
 }
-
-/** A JSONL header line is parsed whole; a longer first line is taken as the start of a JSON document. */
-const MAX_HEADER_LINE_BYTES = 64 * 1024 * 1024;
 
 function tryParseHeaderLine(text: string): unknown {
   try {
@@ -204,8 +198,9 @@ export async function openBundle(
       const opened = await openInspectEval(source, entries, {
         fileName: options.fileName,
         scorer: options.scorer,
-        // A member that declares more than the upload may inflate to is refused before anything is allocated.
-        maxMemberChars: Math.min(MAX_INSPECT_MEMBER_BYTES, limits.maxDecompressedBytes),
+        // One member (a sample, the header) is parsed whole: a record. One that declares more than a record may
+        // hold, or than the upload may inflate to, is refused before anything is allocated.
+        maxMemberChars: Math.min(limits.maxRecordBytes, limits.maxDecompressedBytes),
         onInflated: (bytes) => inflated.count(bytes),
       });
       if (!opened.ok) {
@@ -294,15 +289,20 @@ async function openText(
   limits: ReadLimits,
   issues: IssueCollector,
 ): Promise<OpenedBundle | null> {
-  const first = await readFirstLine(all, MAX_HEADER_LINE_BYTES);
+  // A JSONL header line is parsed whole (a record); a longer first line is taken as the start of a JSON document.
+  const first = await readFirstLine(all, limits.maxRecordBytes);
   if (!first.found) throw new BundleInputError({ path: "", message: "the file contains only whitespace" });
   const headerValue =
     first.text !== undefined && first.text.includes("header") ? tryParseHeaderLine(first.text) : undefined;
   if (headerValue !== undefined) {
-    const lines = splitLines(first.rest, undefined, first.line - 1)[Symbol.asyncIterator]();
+    const lines = splitLines(first.rest, limits.maxRecordBytes, first.line - 1)[Symbol.asyncIterator]();
     await lines.next();
     return openJsonl(lines, headerValue, first.line, context.compressed, issues);
   }
-  const events = streamJsonDocument(first.rest, { maxDepth: limits.maxJsonDepth, lineOffset: first.line - 1 });
+  const events = streamJsonDocument(first.rest, {
+    maxDepth: limits.maxJsonDepth,
+    lineOffset: first.line - 1,
+    maxValueBytes: limits.maxRecordBytes,
+  });
   return openDocumentEvents(events, context);
 }

@@ -2,6 +2,9 @@ import type { Chunks } from "./decode-body";
 import { BundleInputError } from "./issues";
 import { MAX_JSON_DEPTH } from "./json-depth";
 
+/** The default bound on one record parsed whole (see `ReadLimits.maxRecordBytes`). */
+export const MAX_RECORD_BYTES = 32 * 1024 * 1024;
+
 /** Bounds on what one upload may cost, whatever its bytes claim. */
 export interface ReadLimits {
   /** Bytes after gzip/zip decompression. */
@@ -14,6 +17,11 @@ export interface ReadLimits {
   maxJsonDepth: number;
   /** Wall-clock budget for reading one upload, in milliseconds. */
   maxReadMs: number;
+  /**
+   * Bytes of one record parsed whole: a JSONL line, one item or top-level field of a JSON document, one archive
+   * member. Bounds what a single value costs the heap (the server runs with a capped heap, LOOPSCOPE_HEAP_MB).
+   */
+  maxRecordBytes: number;
 }
 
 export const DEFAULT_READ_LIMITS: ReadLimits = {
@@ -24,6 +32,7 @@ export const DEFAULT_READ_LIMITS: ReadLimits = {
   // Records sit two levels below the document root and are checked with a path at MAX_JSON_DEPTH.
   maxJsonDepth: MAX_JSON_DEPTH + 2,
   maxReadMs: 30 * 60 * 1000,
+  maxRecordBytes: MAX_RECORD_BYTES,
 };
 
 export class DecompressedTooLargeError extends Error {

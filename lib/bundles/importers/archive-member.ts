@@ -11,6 +11,8 @@ const WHOLE_MEMBER_BYTES = 1024 * 1024;
 
 export interface MemberReadOptions {
   maxDepth: number;
+  /** Bytes one member may hold: it is one record, built whole. */
+  maxBytes: number;
   /** Told once for each member that is not valid UTF-8. */
   warn: (warning: string) => void;
 }
@@ -38,7 +40,7 @@ export async function* memberEvents(
 ): AsyncGenerator<DocumentEvent> {
   const repaired = repairUtf8(chunks, () => options.warn(memberWarning(name)));
   try {
-    yield* streamJsonDocument(repaired, { maxDepth: options.maxDepth });
+    yield* streamJsonDocument(repaired, { maxDepth: options.maxDepth, maxValueBytes: options.maxBytes });
   } catch (error) {
     throw inMember(name, error);
   }
@@ -76,15 +78,29 @@ export async function parseMember(
   const iterator = chunks[Symbol.asyncIterator]();
   const head: Uint8Array[] = [];
   let gathered = 0;
+  const tooLarge = () =>
+    new BundleInputError({
+      path: name,
+      message: `${name} is larger than ${options.maxBytes} bytes, the most one record may hold`,
+    });
   for (;;) {
     const next = await iterator.next();
     if (next.done) break;
     head.push(next.value);
     gathered += next.value.length;
+    if (gathered > options.maxBytes) throw tooLarge();
     if (gathered > WHOLE_MEMBER_BYTES) {
       async function* rest(): AsyncGenerator<Uint8Array> {
-        yield* head.splice(0);
-        for (let more = await iterator.next(); !more.done; more = await iterator.next()) yield more.value;
+        let total = 0;
+        for (const part of head.splice(0)) {
+          total += part.length;
+          yield part;
+        }
+        for (let more = await iterator.next(); !more.done; more = await iterator.next()) {
+          total += more.value.length;
+          if (total > options.maxBytes) throw tooLarge();
+          yield more.value;
+        }
       }
       return valueOfEvents(name, memberEvents(name, rest(), options), options.maxDepth);
     }

@@ -330,6 +330,19 @@ describe("tau2 archives read as a stream of document events", () => {
     expect(error.issue.message).toMatch(/nested more than \d+ levels/);
   });
 
+  it("refuses a member larger than one record may hold, naming it", async () => {
+    const files = {
+      ...dirFiles(real, ""),
+      "simulations/huge.json": encoder.encode(`{"a": "${"z".repeat(3 * 1024 * 1024)}"}`),
+    };
+    const limits = { ...limitsOf(50_000_000), maxRecordBytes: 2 * 1024 * 1024 };
+    for (const archive of [zipSync(files), buildTar(files, "gnu")]) {
+      const error = await inputError(readArchive(archive, limits));
+      expect(error.issue.path).toMatch(/^simulations\/huge\.json/);
+      expect(error.issue.message).toMatch(/larger than 2097152 bytes, the most one record may hold/);
+    }
+  });
+
   it("holds a 64 MiB member of whitespace without gathering it (memory of one slice, not of the member)", async () => {
     const block = Buffer.alloc(1024 * 1024, " ");
     let peak = 0;
@@ -341,7 +354,9 @@ describe("tau2 archives read as a stream of document events", () => {
       }
       yield encoder.encode("{}");
     }
-    await expect(parseMember("simulations/a.json", spaces(), { maxDepth: 10, warn: () => {} })).resolves.toEqual({});
+    await expect(
+      parseMember("simulations/a.json", spaces(), { maxDepth: 10, maxBytes: 128 * 1024 * 1024, warn: () => {} }),
+    ).resolves.toEqual({});
     // Gathered whole, the member alone would add 64 MiB of buffers.
     expect(peak).toBeLessThan(16 * 1024 * 1024);
   });

@@ -92,7 +92,7 @@ export interface ArchiveReadOptions {
 }
 
 function memberOptions(limits: ReadLimits, options: ArchiveReadOptions): MemberReadOptions {
-  return { maxDepth: limits.maxJsonDepth, warn: options.warn };
+  return { maxDepth: limits.maxJsonDepth, maxBytes: limits.maxRecordBytes, warn: options.warn };
 }
 
 /** The simulation items, numbered in reading order, then the empty field that closes the list. */
