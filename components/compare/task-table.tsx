@@ -86,7 +86,9 @@ export function TaskTable({
           {rows.items.map((row) => (
             <tr key={row.taskId}>
               <td className="mono">
-                <Link href={compareTaskHref([baseline.id, candidate.id], row.taskId)}>{row.taskId}</Link>
+                {/* A plain link: a Link per row is a client component to render and hydrate, and prefetches every
+                    task's side-by-side timelines as the table scrolls into view. */}
+                <a href={compareTaskHref([baseline.id, candidate.id], row.taskId)}>{row.taskId}</a>
               </td>
               {row.perRun.map((entry, i) => (
                 <td key={runs[i]?.id ?? i} className="num">
