@@ -3,11 +3,18 @@ import { makePairedBundle } from "@/e2e/compare-fixtures/make-paired-bundle";
 import { db } from "@/lib/db/client";
 import { chunksOf, uniqueId } from "@/lib/testing/factories";
 import { LOCAL_ACTOR } from "./auth/roles";
-import { compareRuns, loadComparison } from "./compare-runs";
+import { loadComparison } from "./compare-runs";
 import { deleteRun } from "./delete-run";
 import { editRunLabels } from "./edit-run";
 import { ingestBundle } from "./ingest-bundle";
 import { rescoreRun } from "./rescore-run";
+
+/** The comparison whatever the runs' suites (the page's explicit opt-in), as the page and the exports load it. */
+async function compareRuns(runIds: string[]) {
+  const { comparison } = await loadComparison(runIds, { crossSuite: true });
+  if (!comparison) throw new Error("loadComparison refused with crossSuite on");
+  return comparison;
+}
 
 async function ingestPair(): Promise<{ base: string; sft: string }> {
   const pairingKey = uniqueId("cache-pair");

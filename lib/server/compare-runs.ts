@@ -117,22 +117,12 @@ async function computeAndStore(
 }
 
 /**
- * Everything the compare page and its exports show: the first run is the
- * baseline, every other run is compared with it over the tasks both ran.
- * Results are stored in PostgreSQL by the ordered run ids (the first is the baseline),
- * METRICS_VERSION and the identity generation (the display names in them); rescoring or
- * deleting a run forgets its comparisons (lib/server/rescore-run.ts, delete-run.ts).
- */
-export async function compareRuns(runIds: readonly string[]): Promise<Comparison> {
-  validateRunIds(runIds);
-  const key = await comparisonKey(runIds);
-  return (await readCached(key.key)) ?? computeAndStore(runIds, key);
-}
-
-/**
  * What /compare and its exports show for these runs: the guard, and the comparison unless the runs come from
- * different suites and `crossSuite` (the explicit opt-in) is off. A stored comparison carries its guard, so a
- * cached load reads two rows (the generation and the result) and no run.
+ * different suites and `crossSuite` (the explicit opt-in) is off. The first run is the baseline, every other run
+ * is compared with it over the tasks both ran. Results are stored in PostgreSQL by the ordered run ids,
+ * METRICS_VERSION and the identity generation (the display names in them), with their guard, so a cached load
+ * reads two rows (the generation and the result) and no run; rescoring or deleting a run forgets its comparisons
+ * (lib/server/rescore-run.ts, delete-run.ts).
  */
 export async function loadComparison(
   runIds: readonly string[],

@@ -27,7 +27,7 @@ export async function loadCompareGuard(runIds: readonly string[]): Promise<Compa
   return buildCompareGuard(runIds, summaries, rows);
 }
 
-/** The guard from the runs' summaries and header rows (compareRuns has both loaded already). */
+/** The guard from the runs' summaries and header rows (a computed comparison has both loaded already). */
 export function buildCompareGuard(
   runIds: readonly string[],
   summaries: readonly RunSummary[],
