@@ -86,3 +86,32 @@ test.describe("compare a base run with its SFT run", () => {
     expect(await latex.text()).toContain("task-3 & 2/2 (100.0\\%) & 0/2 (0.0\\%) & -100.0 pp & broken \\\\");
   });
 });
+
+test("pages the task table 25 rows at a time and keeps the filter across pages", async ({ page, request }) => {
+  const pairingKey = uniqueId("e2e-paged");
+  const response = await request.post("/api/bundles", {
+    data: JSON.stringify(makePairedBundle({ pairingKey, suiteName: uniqueId("e2e-paged-suite"), extraTasks: 30 })),
+    headers: { "content-type": "application/json" },
+  });
+  const answer = await followUpload(request, response);
+  expect(answer.status).toBe(201);
+  const runs = (answer.body as { runs: { id: string; name: string }[] }).runs;
+  const ids = ["base", "sft"].map((variant) => runs.find((run) => run.name.endsWith(` ${variant}`))?.id ?? "");
+
+  await page.goto(`/compare?runs=${ids.join(",")}&sort=task`);
+  const tasks = page.getByRole("table", { name: "Tasks" });
+  const pages = page.getByRole("navigation", { name: "Task pages" });
+  await expect(tasks.locator("tbody tr")).toHaveCount(25);
+  await expect(pages).toContainText("1-25 of 34");
+  await pages.getByRole("link", { name: "next" }).click();
+  await expect(page).toHaveURL(/sort=task&page=2/);
+  await expect(tasks.locator("tbody tr")).toHaveCount(9);
+  await expect(pages).toContainText("26-34 of 34");
+  await expect(pages.getByRole("link", { name: "next" })).toHaveCount(0);
+
+  // A filter starts again at page 1; the fixed tasks fit on one page, so there are no page links.
+  await page.getByRole("navigation", { name: "Task filter" }).getByRole("link", { name: "fixed", exact: true }).click();
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(tasks.locator("tbody tr")).toHaveCount(2);
+  await expect(pages).toHaveCount(0);
+});

@@ -2,7 +2,8 @@
 // real ingest into its own database, starts the production server (`next build` output) on it and
 // times /runs, /api/runs, the run page of a 10k run and /compare of the two 10k runs against the
 // cheapest route of the same server, interleaved so background load hits every route alike.
-// Also prints HTML sizes, DOM node counts from Chromium and the server's RSS.
+// Also prints the server's CPU time per request of each route, HTML sizes, DOM node counts from Chromium and the
+// server's RSS.
 // Needs `npx next build` first. BENCH_DATABASE_URL (default loopscope_bench_pages) is created if
 // missing and reused on the next run (`--fresh` reloads it).
 // Usage: npm run bench:pages -- [--runs 1000] [--big 10000] [--requests 30] [--port 3602] [--fresh]
@@ -176,6 +177,20 @@ function serverRssMb(root: number): number {
   return max;
 }
 
+/** CPU time (user + system) the server's processes have used so far, in ms (Linux clock ticks of 10 ms). */
+function serverCpuMs(root: number): number {
+  let ticks = 0;
+  for (const pid of descendants(root)) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)?.split(" ") ?? [];
+      ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return ticks * 10;
+}
+
 async function timeRequest(url: string): Promise<{ ms: number; bytes: number; status: number }> {
   const t0 = performance.now();
   const response = await fetch(url);
@@ -185,6 +200,8 @@ async function timeRequest(url: string): Promise<{ ms: number; bytes: number; st
 
 async function findRunIds(url: string): Promise<{ big: string[] }> {
   const pool = new pg.Pool({ connectionString: url });
+  // The first /compare load below is meant to compute the comparison: forget the result a previous run stored.
+  await pool.query(`DELETE FROM "ComparisonCache"`);
   const rows = await pool.query<{ id: string }>(
     `SELECT r.id FROM "Run" r JOIN "Suite" s ON s.id = r."suiteId" WHERE s.name = $1 ORDER BY r."createdAt" LIMIT 2`,
     [BIG_SUITE],
@@ -239,7 +256,7 @@ async function main(): Promise<void> {
       runPage: `/runs/${first}`,
       compare: `/compare?runs=${first},${second}`,
     };
-    // First loads: /runs fills the lean rows of every run, /compare computes and caches its result.
+    // First loads: /runs fills the lean rows of every run, /compare computes and caches its result (emptied above).
     for (const [name, route] of Object.entries(routes)) {
       const cold = await timeRequest(`${base}${route}`);
       console.log(
@@ -255,14 +272,33 @@ async function main(): Promise<void> {
       }
     }
     const baseline = percentile(timings[0]?.samples ?? [], 0.95);
-    console.log(`\n${requests} requests per route, interleaved; ratio = p95 / p95 of ${routes.cheapest}`);
+    const baselineMedian = percentile(timings[0]?.samples ?? [], 0.5);
     console.log(
-      `${"route".padEnd(62)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"ratio".padStart(6)} ${"bytes".padStart(10)}`,
+      `\n${requests} requests per route, interleaved; ratio = p95 / p95 of ${routes.cheapest} (p50 ratio = p50 / p50)`,
+    );
+    console.log(
+      `${"route".padEnd(62)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"ratio".padStart(6)} ${"p50 ratio".padStart(9)} ${"bytes".padStart(10)}`,
     );
     for (const timing of timings) {
+      const p50 = percentile(timing.samples, 0.5);
       const p95 = percentile(timing.samples, 0.95);
       console.log(
-        `${timing.route.slice(0, 62).padEnd(62)} ${percentile(timing.samples, 0.5).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ${(p95 / baseline).toFixed(1).padStart(6)} ${String(timing.bytes).padStart(10)}`,
+        `${timing.route.slice(0, 62).padEnd(62)} ${p50.toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ${(p95 / baseline).toFixed(1).padStart(6)} ${(p50 / baselineMedian).toFixed(1).padStart(9)} ${String(timing.bytes).padStart(10)}`,
+      );
+    }
+    // Server CPU per request: less swayed than latency by what else runs on the machine (it counts this server's
+    // work, not its waiting for a core). Each route alone, `requests` times in a row.
+    console.log(`\nserver CPU per request (${requests} requests of each route in a row; ratio to ${routes.cheapest}):`);
+    const cpu = new Map<string, number>();
+    for (const route of Object.values(routes)) {
+      const before = serverCpuMs(serverPid);
+      for (let i = 0; i < requests; i += 1) await timeRequest(`${base}${route}`);
+      cpu.set(route, (serverCpuMs(serverPid) - before) / requests);
+    }
+    const cheapestCpu = cpu.get(routes.cheapest) ?? Number.NaN;
+    for (const [route, ms] of cpu) {
+      console.log(
+        `  ${route.slice(0, 62).padEnd(62)} ${ms.toFixed(1).padStart(7)} ms ${(ms / cheapestCpu).toFixed(1).padStart(6)}`,
       );
     }
     const dom = await countDomNodes(base, [routes.runs, routes.runPage, routes.compare]);

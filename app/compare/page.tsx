@@ -10,12 +10,12 @@ import { StopReasonsTable } from "@/components/compare/stop-reasons-table";
 import { StrataTable } from "@/components/compare/strata-table";
 import { TaskTable } from "@/components/compare/task-table";
 import { CrossSuiteRefusal, SettingDifferences } from "@/components/compare/compare-guard-notice";
-import { compareHref, ComparePageQuerySchema, firstValues } from "@/lib/presenters/compare-params";
+import { compareHref, ComparePageQuerySchema, firstValues, TASKS_PER_PAGE } from "@/lib/presenters/compare-params";
 import { buildPassHatKSeries, buildStopReasonRows, buildStrataRows } from "@/lib/presenters/compare-series";
 import { selectTaskRows } from "@/lib/presenters/compare-task-rows";
+import { listPage } from "@/lib/presenters/list-page";
 import { requireRunDetailAccess } from "@/lib/server/auth/page-access";
-import { compareRuns } from "@/lib/server/compare-runs";
-import { loadCompareGuard } from "@/lib/server/guard-comparison";
+import { loadComparison } from "@/lib/server/compare-runs";
 import { loadPage, pageQuery } from "@/lib/server/page-input";
 
 export const dynamic = "force-dynamic";
@@ -37,8 +37,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
     );
   }
   const query = await pageQuery(ComparePageQuerySchema, params);
-  const guard = await loadPage(() => loadCompareGuard(query.runs));
-  if (guard.crossSuite && !query.crossSuite) {
+  const { guard, comparison } = await loadPage(() => loadComparison(query.runs, { crossSuite: query.crossSuite }));
+  if (!comparison) {
     return (
       <>
         <h1>Compare runs</h1>
@@ -46,13 +46,12 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
       </>
     );
   }
-  const comparison = await loadPage(() => compareRuns(query.runs));
   const { runs } = comparison;
   // Under the explicit cross-suite opt-in every heading says so, so no figure is read as a same-suite result.
   const mark = (title: string) => (guard.crossSuite ? `${title} (cross-suite)` : title);
   const [baseline] = runs;
   if (!baseline) notFound();
-  const taskRows = selectTaskRows(comparison.tasks, query);
+  const taskRows = listPage(selectTaskRows(comparison.tasks, query), query.page, TASKS_PER_PAGE);
   return (
     <>
       <h1>Compare runs</h1>

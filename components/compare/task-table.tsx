@@ -3,11 +3,13 @@ import { formatDelta, formatCount, formatValue } from "@/lib/presenters/format";
 import { compareHref, compareTaskHref, type ComparePageQuery } from "@/lib/presenters/compare-params";
 import { runLabel } from "@/lib/presenters/compare-export-tables";
 import { TASK_FILTERS, TRANSITION_LABELS } from "@/lib/presenters/compare-task-rows";
+import type { ListPage } from "@/lib/presenters/list-page";
 import type { ComparedRun, TaskComparisonRow, TransitionKind } from "@/lib/presenters/compare-types";
 import styles from "./compare.module.css";
 
 const TONE: Record<TransitionKind, string> = { bothPass: "ok", fixed: "ok", broken: "bad", bothFail: "" };
 
+/** One page of the task rows the filter kept (`rows`), out of `total` shared tasks. */
 export function TaskTable({
   runs,
   rows,
@@ -15,7 +17,7 @@ export function TaskTable({
   query,
 }: {
   runs: ComparedRun[];
-  rows: TaskComparisonRow[];
+  rows: ListPage<TaskComparisonRow>;
   total: number;
   query: ComparePageQuery;
 }) {
@@ -29,6 +31,8 @@ export function TaskTable({
       </p>
     );
   const nextDiffSort = query.sort === "diff-desc" ? "diff-asc" : "diff-desc";
+  const { crossSuite } = query;
+  const pageHref = (page: number) => compareHref(query.runs, { ...query, page });
   return (
     <>
       <div className={`row ${styles.tools}`} role="navigation" aria-label="Task filter">
@@ -36,7 +40,7 @@ export function TaskTable({
         {TASK_FILTERS.map((filter) => (
           <Link
             key={filter}
-            href={compareHref(query.runs, { filter, sort: query.sort })}
+            href={compareHref(query.runs, { filter, sort: query.sort, crossSuite })}
             className={query.filter === filter ? styles.active : undefined}
             aria-current={query.filter === filter ? "true" : undefined}
           >
@@ -44,15 +48,24 @@ export function TaskTable({
           </Link>
         ))}
         <span className="muted">
-          {rows.length} of {total} shared tasks; fixed / broken = {runLabel(candidate)} vs {runLabel(baseline)}{" "}
-          (majority of trials)
+          {rows.total} of {total} shared tasks; fixed / broken = {runLabel(candidate)} vs {runLabel(baseline)} (majority
+          of trials)
         </span>
       </div>
+      {rows.pages > 1 ? (
+        <p className="row" role="navigation" aria-label="Task pages">
+          <span className="muted">
+            {rows.from}-{rows.to} of {rows.total}
+          </span>
+          {rows.page > 1 ? <Link href={pageHref(rows.page - 1)}>previous</Link> : null}
+          {rows.page < rows.pages ? <Link href={pageHref(rows.page + 1)}>next</Link> : null}
+        </p>
+      ) : null}
       <table className="data" aria-label="Tasks">
         <thead>
           <tr>
             <th>
-              <Link href={compareHref(query.runs, { filter: query.filter, sort: "task" })}>
+              <Link href={compareHref(query.runs, { filter: query.filter, sort: "task", crossSuite })}>
                 Task{query.sort === "task" ? " ▲" : ""}
               </Link>
             </th>
@@ -62,7 +75,7 @@ export function TaskTable({
               </th>
             ))}
             <th className="num">
-              <Link href={compareHref(query.runs, { filter: query.filter, sort: nextDiffSort })}>
+              <Link href={compareHref(query.runs, { filter: query.filter, sort: nextDiffSort, crossSuite })}>
                 Difference{query.sort === "diff-desc" ? " ▼" : query.sort === "diff-asc" ? " ▲" : ""}
               </Link>
             </th>
@@ -70,10 +83,12 @@ export function TaskTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {rows.items.map((row) => (
             <tr key={row.taskId}>
               <td className="mono">
-                <Link href={compareTaskHref([baseline.id, candidate.id], row.taskId)}>{row.taskId}</Link>
+                {/* A plain link: a Link per row is a client component to render and hydrate, and prefetches every
+                    task's side-by-side timelines as the table scrolls into view. */}
+                <a href={compareTaskHref([baseline.id, candidate.id], row.taskId)}>{row.taskId}</a>
               </td>
               {row.perRun.map((entry, i) => (
                 <td key={runs[i]?.id ?? i} className="num">

@@ -57,13 +57,17 @@ function turnPrediction(run: "base" | "sft", taskId: string, success: boolean): 
   };
 }
 
+/**
+ * `extraTasks` adds tasks task-5, task-6, ... that both runs pass on both trials (a task table longer than a page).
+ */
 export function makePairedBundle(
-  options: { suiteName?: string; pairingKey?: string; sftJudgeVersion?: string } = {},
+  options: { suiteName?: string; pairingKey?: string; sftJudgeVersion?: string; extraTasks?: number } = {},
 ): BundleInput {
   const pairingKey = options.pairingKey ?? uniqueId("qwen3-4b");
-  const taskIds = Object.keys(PAIRED_OUTCOMES);
+  const extra = Array.from({ length: options.extraTasks ?? 0 }, (_, i) => `task-${i + 5}`);
+  const taskIds = [...Object.keys(PAIRED_OUTCOMES), ...extra];
   const trajectories = taskIds.flatMap((taskId) => {
-    const outcome = PAIRED_OUTCOMES[taskId] ?? { base: 0, sft: 0 };
+    const outcome = PAIRED_OUTCOMES[taskId] ?? { base: 2, sft: 2 };
     return [1, 2].flatMap((trial) => [
       trajectory("base", taskId, trial, trial <= outcome.base),
       trajectory("sft", taskId, trial, trial <= outcome.sft),

@@ -1,6 +1,6 @@
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, quantile, sampleStandardDeviation } from "./bootstrap";
-import { binomialTable, drawFromTable, type BinomialTable } from "./binomial-table";
 import { createSeededRandom } from "./create-seeded-random";
+import { createMultinomialResampler } from "./multinomial-resample";
 import { cohensKappaOfPairs, type Label, labelKey, pairLabels, percentAgreementOfPairs } from "./compute-agreement";
 import type { BootstrapOptions } from "./types";
 
@@ -32,8 +32,8 @@ function summarize(estimate: number | null, values: number[], level: number): Bo
 /**
  * Both statistics depend on the resample only through the counts of the label x label table, and drawing n
  * items with replacement gives those counts as Multinomial(n, observed cell shares). So each resample draws the
- * counts directly, one cell after another as a binomial of what is left (one uniform per non-empty cell), instead
- * of n item indices: a 2,000-item study report runs dozens of comparisons at 10,000 resamples each, and this
+ * counts directly, one cell after another as a binomial of what is left (one uniform per non-empty cell,
+ * createMultinomialResampler), instead of n item indices: a 2,000-item study report runs dozens of comparisons at 10,000 resamples each, and this
  * makes a resample cost the number of cells, not of items. Same distribution as resampling items; not the same
  * random stream as `bootstrapDistribution`.
  */
@@ -53,30 +53,16 @@ function resampleAgreement(
     observedCells[cell] = (observedCells[cell] ?? 0) + 1;
   }
   const filled = [...observedCells.keys()].filter((cell) => (observedCells[cell] ?? 0) > 0);
-  // tail[k]: items in the filled cells k, k+1, ...; the share of cell k among what is left is its count / tail[k].
-  const tail = filled.map((_, k) => filled.slice(k).reduce((sum, cell) => sum + (observedCells[cell] ?? 0), 0));
-  const tables = new Map<number, BinomialTable>();
-  const tableFor = (k: number, left: number): BinomialTable => {
-    const key = k * (n + 1) + left;
-    let table = tables.get(key);
-    if (!table) {
-      table = binomialTable(left, (observedCells[filled[k] ?? 0] ?? 0) / (tail[k] ?? 1));
-      tables.set(key, table);
-    }
-    return table;
-  };
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
-  const random = createSeededRandom(options.seed ?? DEFAULT_SEED);
+  const draw = createMultinomialResampler(
+    Int32Array.from(filled, (cell) => observedCells[cell] ?? 0),
+    createSeededRandom(options.seed ?? DEFAULT_SEED),
+  );
+  const drawn = new Float64Array(filled.length);
   const cells = new Float64Array(labels * labels);
   for (let r = 0; r < resamples; r += 1) {
-    cells.fill(0);
-    let left = n;
-    for (let k = 0; k < filled.length; k += 1) {
-      const drawn = k === filled.length - 1 ? left : drawFromTable(tableFor(k, left), random());
-      cells[filled[k] ?? 0] = drawn;
-      left -= drawn;
-      if (left === 0) break;
-    }
+    draw(drawn);
+    for (let k = 0; k < filled.length; k += 1) cells[filled[k] ?? 0] = drawn[k] ?? 0;
     let observed = 0;
     let expected = 0;
     for (let a = 0; a < labels; a += 1) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { bootstrapDistribution, quantile, sampleStandardDeviation } from "./bootstrap";
 import { comparePairedRuns, isMajorityPass, mcnemarExactP } from "./compare-paired-runs";
 
 describe("isMajorityPass", () => {
@@ -68,5 +69,25 @@ describe("comparePairedRuns", () => {
     expect(empty.meanDifference).toBeNull();
     expect(empty.interval).toBeNull();
     expect(empty.mcnemarP).toBe(1);
+  });
+});
+
+describe("comparePairedRuns' interval with few distinct differences", () => {
+  it("matches the index bootstrap of the mean difference in distribution (multinomial over the differences)", () => {
+    // 3 trials a side: differences take at most 7 values over 120 tasks.
+    const input = Array.from({ length: 120 }, (_, i) => ({
+      taskId: `t${i}`,
+      a: { n: 3, c: (i * 5) % 4 },
+      b: { n: 3, c: (i * 7 + (i % 5 === 0 ? 1 : 0)) % 4 },
+    }));
+    const options = { seed: 4, resamples: 20_000 };
+    const result = comparePairedRuns(input, options);
+    const differences = result.tasks.map((t) => t.difference);
+    const mean = (sample: readonly number[]) => sample.reduce((sum, d) => sum + d, 0) / sample.length;
+    const values = bootstrapDistribution(differences, mean, options).sort((x, y) => x - y);
+    const se = sampleStandardDeviation(values) ?? Number.NaN;
+    expect(Math.abs((result.interval?.low ?? 0) - (quantile(values, 0.025) ?? 0))).toBeLessThan(0.2 * se);
+    expect(Math.abs((result.interval?.high ?? 0) - (quantile(values, 0.975) ?? 0))).toBeLessThan(0.2 * se);
+    expect(comparePairedRuns(input, options).interval).toEqual(result.interval);
   });
 });

@@ -1,5 +1,7 @@
-import { bootstrapPercentileInterval, DEFAULT_SEED, INTERVAL_RESAMPLES } from "./bootstrap";
+import { bootstrapPercentileInterval, DEFAULT_SEED, INTERVAL_RESAMPLES, quantile } from "./bootstrap";
 import type { TaskTrialCounts } from "./compute-pass-hat-k";
+import { createSeededRandom } from "./create-seeded-random";
+import { groupDistinctRows, MULTINOMIAL_SHARE, resampleGroupMeans } from "./multinomial-resample";
 import type { BootstrapOptions } from "./types";
 
 export interface PairedTaskInput {
@@ -66,6 +68,27 @@ export function mcnemarExactP(onlyA: number, onlyB: number): number {
   return Math.min(1, 2 * cumulative);
 }
 
+/**
+ * Percentile interval of the mean per-task difference, resampling tasks. Differences of pass rates over k trials
+ * take at most 2k + 1 values: when the tasks hold few distinct differences, each resample draws how many tasks of
+ * each difference it holds (a multinomial, lib/metrics/multinomial-resample.ts) instead of n task indices; same
+ * distribution, another random stream. Otherwise the generic index bootstrap.
+ */
+function meanDifferenceInterval(
+  tasks: readonly PairedTaskDifference[],
+  meanOf: (sample: readonly PairedTaskDifference[]) => number | null,
+  options: { resamples: number; seed: number; level: number },
+): { low: number; high: number } | null {
+  const groups = groupDistinctRows([Float64Array.from(tasks, (t) => t.difference)]);
+  if (tasks.length === 0 || groups.sizes.length * MULTINOMIAL_SHARE > tasks.length)
+    return bootstrapPercentileInterval(tasks, meanOf, options);
+  const sorted = Array.from(resampleGroupMeans(groups, options.resamples, createSeededRandom(options.seed)).sort());
+  const alpha = (1 - options.level) / 2;
+  const low = quantile(sorted, alpha);
+  const high = quantile(sorted, 1 - alpha);
+  return low === null || high === null ? null : { low, high };
+}
+
 export function comparePairedRuns(
   input: readonly PairedTaskInput[],
   options: PairedComparisonOptions = {},
@@ -90,7 +113,7 @@ export function comparePairedRuns(
   return {
     tasks,
     meanDifference: meanOf(tasks),
-    interval: bootstrapPercentileInterval(tasks, meanOf, {
+    interval: meanDifferenceInterval(tasks, meanOf, {
       resamples: options.resamples ?? INTERVAL_RESAMPLES,
       seed: options.seed ?? DEFAULT_SEED,
       level: options.level ?? 0.95,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bootstrapPercentileInterval } from "./bootstrap";
+import { bootstrapDistribution, bootstrapPercentileInterval, quantile, sampleStandardDeviation } from "./bootstrap";
+import { groupDistinctRows, MULTINOMIAL_SHARE } from "./multinomial-resample";
 import { computePairedMetricDelta, poolRatios, type PairedTaskRatios } from "./paired-metric-delta";
 
 const r = (numerator: number, denominator: number) => ({ numerator, denominator });
@@ -122,5 +123,52 @@ describe("computePairedMetricDelta's typed-array bootstrap", () => {
       const generic = bootstrapPercentileInterval(tasks, pooledDelta, { seed: 3, resamples });
       expect(computePairedMetricDelta(tasks, { seed: 3, resamples }).interval).toEqual(generic);
     }
+  });
+});
+
+describe("computePairedMetricDelta's multinomial bootstrap (few distinct tasks)", () => {
+  const pooledDelta = (sample: readonly PairedTaskRatios[]) => {
+    const a = poolRatios(sample.map((task) => task.a));
+    const b = poolRatios(sample.map((task) => task.b));
+    return a === null || b === null ? null : b - a;
+  };
+
+  it("matches the index bootstrap's distribution: interval ends within a fifth of an SE", () => {
+    // 160 tasks of 4 trials each side: success counts give at most 25 distinct (a, b) pairs, under 160 / 8.
+    const tasks: PairedTaskRatios[] = Array.from({ length: 160 }, (_, i) => ({
+      taskId: `t${i}`,
+      a: r((i * 7) % 5, 4),
+      b: r(Math.min(4, ((i * 3) % 5) + (i % 3 === 0 ? 1 : 0)), 4),
+    }));
+    const options = { seed: 5, resamples: 20_000 };
+    const values = bootstrapDistribution(tasks, pooledDelta, options).sort((x, y) => x - y);
+    const se = sampleStandardDeviation(values) ?? Number.NaN;
+    const fast = computePairedMetricDelta(tasks, options).interval;
+    expect(fast).not.toBeNull();
+    // The multinomial path, not the index path, drew these resamples.
+    const groups = groupDistinctRows([
+      Float64Array.from(tasks, (t) => t.a?.numerator ?? 0),
+      Float64Array.from(tasks, (t) => t.b?.numerator ?? 0),
+    ]);
+    expect(groups.sizes.length * MULTINOMIAL_SHARE).toBeLessThanOrEqual(tasks.length);
+    expect(Math.abs((fast?.low ?? 0) - (quantile(values, 0.025) ?? 0))).toBeLessThan(0.2 * se);
+    expect(Math.abs((fast?.high ?? 0) - (quantile(values, 0.975) ?? 0))).toBeLessThan(0.2 * se);
+  });
+
+  it("weights groups by their denominators and drops resamples with an empty side, like the index bootstrap", () => {
+    // 40 tasks in 3 groups; the (0, 0) baseline group makes resamples drawing only it undefined (probability 0.5^40).
+    const tasks: PairedTaskRatios[] = Array.from({ length: 40 }, (_, i) => ({
+      taskId: `t${i}`,
+      a: i % 2 === 0 ? r(0, 0) : i % 4 === 1 ? r(1, 2) : r(2, 2),
+      b: i % 2 === 0 ? r(1, 1) : r(2, 2),
+    }));
+    const options = { seed: 8, resamples: 20_000 };
+    const values = bootstrapDistribution(tasks, pooledDelta, options).sort((x, y) => x - y);
+    const se = sampleStandardDeviation(values) ?? Number.NaN;
+    const fast = computePairedMetricDelta(tasks, options);
+    expect(fast.delta).toBeCloseTo(1 - 3 / 4, 12);
+    expect(Math.abs((fast.interval?.low ?? 0) - (quantile(values, 0.025) ?? 0))).toBeLessThan(0.2 * se);
+    expect(Math.abs((fast.interval?.high ?? 0) - (quantile(values, 0.975) ?? 0))).toBeLessThan(0.2 * se);
+    expect(computePairedMetricDelta(tasks, options)).toEqual(fast);
   });
 });

@@ -1,5 +1,11 @@
 import { DEFAULT_SEED, INTERVAL_RESAMPLES, quantile } from "./bootstrap";
 import { createSeededRandom, drawIndex } from "./create-seeded-random";
+import {
+  createMultinomialResampler,
+  groupDistinctRows,
+  MULTINOMIAL_SHARE,
+  type DistinctRows,
+} from "./multinomial-resample";
 import type { BootstrapOptions } from "./types";
 
 /**
@@ -50,22 +56,40 @@ export function poolRatios(ratios: readonly (TaskRatio | null)[]): number | null
   return denominator === 0 ? null : numerator / denominator;
 }
 
+/** Sorted resample values to a percentile interval; null when no resample was defined. */
+function percentileInterval(values: Float64Array, level: number): { low: number; high: number } | null {
+  const sorted = Array.from(values.sort());
+  const alpha = (1 - level) / 2;
+  const low = quantile(sorted, alpha);
+  const high = quantile(sorted, 1 - alpha);
+  return low === null || high === null ? null : { low, high };
+}
+
 /**
- * The paired bootstrap's percentile interval over typed arrays of the tasks' four sums. It draws
- * the same indices from the same seeded stream and sums in the same order as a generic
- * bootstrapPercentileInterval over the task objects would, so intervals are bit-identical; it
- * only skips building a sample array and two pools per resample (10,000 resamples x every
- * metric of a /compare pair made that the page's main cost). Every ratio is non-null here.
+ * The paired bootstrap's percentile interval over typed arrays of the tasks' four sums. With many distinct tasks
+ * it draws the same indices from the same seeded stream and sums in the same order as a generic
+ * bootstrapPercentileInterval over the task objects would, so intervals are bit-identical; it only skips building
+ * a sample array and two pools per resample (10,000 resamples x every metric of a /compare pair made that the
+ * page's main cost). With few distinct tasks (pass rates of a few trials, pass^k at large k, binary judge rates)
+ * it draws how often each distinct task was drawn instead (multinomialDeltaValues). Every ratio is non-null here.
  */
 function pairedDeltaInterval(
   tasks: readonly { a: TaskRatio; b: TaskRatio }[],
   { resamples, seed, level }: { resamples: number; seed: number; level: number },
 ): { low: number; high: number } | null {
   const n = tasks.length;
-  const numeratorA = Float64Array.from(tasks, (task) => task.a.numerator);
-  const denominatorA = Float64Array.from(tasks, (task) => task.a.denominator);
-  const numeratorB = Float64Array.from(tasks, (task) => task.b.numerator);
-  const denominatorB = Float64Array.from(tasks, (task) => task.b.denominator);
+  const columns = [
+    Float64Array.from(tasks, (task) => task.a.numerator),
+    Float64Array.from(tasks, (task) => task.a.denominator),
+    Float64Array.from(tasks, (task) => task.b.numerator),
+    Float64Array.from(tasks, (task) => task.b.denominator),
+  ];
+  const groups = groupDistinctRows(columns);
+  if (groups.sizes.length * MULTINOMIAL_SHARE <= n) {
+    return percentileInterval(multinomialDeltaValues(groups, resamples, seed), level);
+  }
+  const [numeratorA, denominatorA, numeratorB, denominatorB] = columns;
+  if (!numeratorA || !denominatorA || !numeratorB || !denominatorB) return null;
   const drawn = drawnIndices(seed, n, resamples);
   // Used only when the draws are too many to keep.
   const random = createSeededRandom(seed);
@@ -88,11 +112,40 @@ function pairedDeltaInterval(
     const value = sumNumeratorB / sumDenominatorB - sumNumeratorA / sumDenominatorA;
     if (Number.isFinite(value)) values[kept++] = value;
   }
-  const sorted = Array.from(values.subarray(0, kept).sort());
-  const alpha = (1 - level) / 2;
-  const low = quantile(sorted, alpha);
-  const high = quantile(sorted, 1 - alpha);
-  return low === null || high === null ? null : { low, high };
+  return percentileInterval(values.subarray(0, kept), level);
+}
+
+/**
+ * Resampled deltas when tasks fall in few distinct groups: drawing n tasks with replacement gives each group's
+ * count as Multinomial(n, group sizes / n), and the pooled sums are count x value per group. Same distribution as
+ * drawing task indices; another random stream (seeded the same way, so still reproducible).
+ */
+function multinomialDeltaValues(groups: DistinctRows, resamples: number, seed: number): Float64Array {
+  const [numeratorA, denominatorA, numeratorB, denominatorB] = groups.columns;
+  const values = new Float64Array(resamples);
+  if (!numeratorA || !denominatorA || !numeratorB || !denominatorB) return values.subarray(0, 0);
+  const draw = createMultinomialResampler(groups.sizes, createSeededRandom(seed));
+  const counts = new Float64Array(groups.sizes.length);
+  let kept = 0;
+  for (let r = 0; r < resamples; r += 1) {
+    draw(counts);
+    let sumNumeratorA = 0;
+    let sumDenominatorA = 0;
+    let sumNumeratorB = 0;
+    let sumDenominatorB = 0;
+    for (let g = 0; g < counts.length; g += 1) {
+      const count = counts[g] ?? 0;
+      if (count === 0) continue;
+      sumNumeratorA += count * (numeratorA[g] ?? 0);
+      sumDenominatorA += count * (denominatorA[g] ?? 0);
+      sumNumeratorB += count * (numeratorB[g] ?? 0);
+      sumDenominatorB += count * (denominatorB[g] ?? 0);
+    }
+    if (sumDenominatorA === 0 || sumDenominatorB === 0) continue;
+    const value = sumNumeratorB / sumDenominatorB - sumNumeratorA / sumDenominatorA;
+    if (Number.isFinite(value)) values[kept++] = value;
+  }
+  return values.subarray(0, kept);
 }
 
 /** Index draws kept at most (4 M indices, 16 MB): a 100-task pair at 10,000 resamples needs 1 M. */

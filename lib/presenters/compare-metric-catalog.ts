@@ -169,14 +169,25 @@ const CLOSED_REST: ClosedMetric[] = [
  * makes pass^k undefined (null), as in computePassHatK.
  */
 export function passHatKMetrics(maxK: number): ClosedMetric[] {
+  // Every k reads the same task's pass^k curve: computed once per task's outcomes, not once per k.
+  const curves = new WeakMap<readonly TrajectoryOutcome[], Record<number, number | null> | null>();
+  const curveOf = (outcomes: readonly TrajectoryOutcome[]) => {
+    let curve = curves.get(outcomes);
+    if (curve === undefined) {
+      const perTask = groupTaskCounts(outcomes).perTask;
+      curve = perTask.length === 0 ? null : computePassHatK(perTask);
+      curves.set(outcomes, curve);
+    }
+    return curve;
+  };
   return choosePassKColumns(maxK).map((k) => {
     return closed(
       `passHatK${k}`,
       (m) => m.passHatK[k] ?? null,
       (o) => {
-        const perTask = groupTaskCounts(o).perTask;
-        if (perTask.length === 0) return ratio(0, 0);
-        const value = computePassHatK(perTask)[k];
+        const curve = curveOf(o);
+        if (curve === null) return ratio(0, 0);
+        const value = curve[k];
         return value === undefined || value === null ? null : ratio(value, 1);
       },
     );

@@ -8,7 +8,11 @@ describe("compare URL parameters", () => {
       crossSuite: false,
       filter: "all",
       sort: "diff-desc",
+      page: 1,
     });
+    expect(ComparePageQuerySchema.parse({ runs: "a,b", page: "3" }).page).toBe(3);
+    expect(ComparePageQuerySchema.parse({ runs: "a,b", page: "0" }).page).toBe(1);
+    expect(ComparePageQuerySchema.parse({ runs: "a,b", page: "x" }).page).toBe(1);
     expect(ComparePageQuerySchema.parse({ runs: "a,b", crossSuite: "1" }).crossSuite).toBe(true);
     expect(ComparePageQuerySchema.parse({ runs: "a,b", crossSuite: "yes" }).crossSuite).toBe(false);
     expect(ComparePageQuerySchema.parse({ runs: "a,b", filter: "fixed", sort: "nonsense" })).toMatchObject({
@@ -25,6 +29,10 @@ describe("compare URL parameters", () => {
     );
     expect(compareHref(["a", "b"], { filter: "all", sort: "diff-desc" })).toBe("/compare?runs=a,b");
     expect(compareHref(["a", "b"], { crossSuite: true })).toBe("/compare?runs=a,b&crossSuite=1");
+    expect(compareHref(["a", "b"], { filter: "fixed", page: 2, crossSuite: true })).toBe(
+      "/compare?runs=a,b&crossSuite=1&filter=fixed&page=2",
+    );
+    expect(compareHref(["a", "b"], { page: 1 })).toBe("/compare?runs=a,b");
     expect(compareTaskHref(["a", "b"], "task 1", 2, 3)).toBe("/compare/task?runs=a,b&task=task+1&trialA=2&trialB=3");
     expect(CompareTaskQuerySchema.parse({ runs: "a,b", task: "task 1", trialA: "2", trialB: "x" })).toEqual({
       runs: ["a", "b"],

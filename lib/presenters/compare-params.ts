@@ -3,6 +3,9 @@ import { TASK_FILTERS, TASK_SORTS } from "./compare-task-rows";
 
 export const MAX_COMPARED_RUNS = 8;
 
+/** Rows of the compare page's task table: every row was rendered twice (HTML and the page's payload), 100 tasks 180 KB. */
+export const TASKS_PER_PAGE = 25;
+
 /** `runs=a,b,c`: 2..8 distinct run ids, the first is the baseline. */
 export const CompareRunIdsSchema = z
   .string()
@@ -32,6 +35,8 @@ export const ComparePageQuerySchema = z.object({
   crossSuite: CrossSuite,
   filter: z.enum(TASK_FILTERS).catch("all"),
   sort: z.enum(TASK_SORTS).catch("diff-desc"),
+  /** Page of the task table (TASKS_PER_PAGE rows); past the end shows the last page. */
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });
 export type ComparePageQuery = z.infer<typeof ComparePageQuerySchema>;
 
@@ -60,12 +65,13 @@ export function firstValues(params: Record<string, string | string[] | undefined
 
 export function compareHref(
   runIds: readonly string[],
-  query: Partial<Pick<ComparePageQuery, "filter" | "sort" | "crossSuite">> = {},
+  query: Partial<Pick<ComparePageQuery, "filter" | "sort" | "crossSuite" | "page">> = {},
 ): string {
   const params = new URLSearchParams({ runs: runIds.join(",") });
   if (query.crossSuite) params.set("crossSuite", "1");
   if (query.filter && query.filter !== "all") params.set("filter", query.filter);
   if (query.sort && query.sort !== "diff-desc") params.set("sort", query.sort);
+  if (query.page !== undefined && query.page > 1) params.set("page", String(query.page));
   return `/compare?${params.toString().replace(/%2C/g, ",")}`;
 }
 

@@ -1,3 +1,4 @@
+import type { CompareGuard } from "./compare-guard";
 import type { NoiseFloor, PairedComparison, RunMetrics, StopReasonCount } from "@/lib/metrics";
 import type { PairedMetricDelta } from "@/lib/metrics/paired-metric-delta";
 
@@ -84,6 +85,8 @@ export interface GainPoint {
 }
 
 export interface Comparison {
+  /** Whether the runs may be compared as they are (suites, differing settings), stored with the result. */
+  guard: CompareGuard;
   runs: ComparedRun[];
   protocolRows: ProtocolRow[];
   /** One per candidate run (runs[1..]). */

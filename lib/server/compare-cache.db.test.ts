@@ -3,16 +3,23 @@ import { makePairedBundle } from "@/e2e/compare-fixtures/make-paired-bundle";
 import { db } from "@/lib/db/client";
 import { chunksOf, uniqueId } from "@/lib/testing/factories";
 import { LOCAL_ACTOR } from "./auth/roles";
-import { compareRuns } from "./compare-runs";
+import { loadComparison } from "./compare-runs";
 import { deleteRun } from "./delete-run";
 import { editRunLabels } from "./edit-run";
 import { ingestBundle } from "./ingest-bundle";
 import { rescoreRun } from "./rescore-run";
 
+/** The comparison whatever the runs' suites (the page's explicit opt-in), as the page and the exports load it. */
+async function compareRuns(runIds: string[]) {
+  const { comparison } = await loadComparison(runIds, { crossSuite: true });
+  if (!comparison) throw new Error("loadComparison refused with crossSuite on");
+  return comparison;
+}
+
 async function ingestPair(): Promise<{ base: string; sft: string }> {
   const pairingKey = uniqueId("cache-pair");
   const result = await ingestBundle({
-    chunks: chunksOf(JSON.stringify(makePairedBundle({ pairingKey }))),
+    chunks: chunksOf(JSON.stringify(makePairedBundle({ pairingKey, suiteName: uniqueId("cache-suite") }))),
     fileName: `${pairingKey}.json`,
   });
   if (result.kind !== "stored") throw new Error(JSON.stringify(result));
@@ -59,5 +66,36 @@ describe("compareRuns' result cache", () => {
     await deleteRun(LOCAL_ACTOR, sft);
     expect(await cachedRows(sft)).toHaveLength(0);
     await expect(compareRuns([base, sft])).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("loadComparison", () => {
+  it("serves the guard stored with the result, and refuses runs of two suites without the opt-in, cached or not", async () => {
+    const first = await ingestPair();
+    const second = await ingestPair();
+    const same = await loadComparison([first.base, first.sft], { crossSuite: false });
+    expect(same.guard.crossSuite).toBe(false);
+    expect(same.comparison?.guard).toEqual(same.guard);
+    // A cached load takes the guard from the stored result, not from the runs.
+    await db().$executeRaw`UPDATE "ComparisonCache"
+      SET result = jsonb_set(result::jsonb, '{guard,differences}', '["stored difference"]'::jsonb)::json
+      WHERE "runIds" @> ARRAY[${first.base}]::text[]`;
+    expect((await loadComparison([first.base, first.sft], { crossSuite: false })).guard.differences).toEqual([
+      "stored difference",
+    ]);
+
+    const across = [first.base, second.sft];
+    const refused = await loadComparison(across, { crossSuite: false });
+    expect(refused.guard.crossSuite).toBe(true);
+    expect(refused.comparison).toBeNull();
+    expect(await cachedRows(second.sft)).toHaveLength(0);
+    const optedIn = await loadComparison(across, { crossSuite: true });
+    expect(optedIn.comparison?.runs.map((run) => run.id)).toEqual(across);
+    expect(await cachedRows(second.sft)).toHaveLength(1);
+    // Stored now, and still refused without the opt-in.
+    expect((await loadComparison(across, { crossSuite: false })).comparison).toBeNull();
+    await expect(loadComparison([first.base, "no-such-run"], { crossSuite: true })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { exportTable, type ExportFormat } from "@/lib/presenters/export-table";
 import { buildProtocolExportTable, buildTaskExportTable } from "@/lib/presenters/compare-export-tables";
-import { compareRuns } from "./compare-runs";
+import type { Comparison } from "@/lib/presenters/compare-types";
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: "text/csv; charset=utf-8",
@@ -8,12 +8,12 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   tex: "application/x-tex; charset=utf-8",
 };
 
-export async function exportComparison(input: {
-  runIds: string[];
+export function exportComparison(input: {
+  comparison: Comparison;
   table: "protocol" | "tasks";
   format: ExportFormat;
-}): Promise<{ body: string; contentType: string; fileName: string }> {
-  const comparison = await compareRuns(input.runIds);
+}): { body: string; contentType: string; fileName: string } {
+  const { comparison } = input;
   const table = input.table === "protocol" ? buildProtocolExportTable(comparison) : buildTaskExportTable(comparison);
   return {
     body: exportTable(table, input.format),

@@ -2,10 +2,17 @@ import { describe, expect, it } from "vitest";
 import { makePairedBundle } from "@/e2e/compare-fixtures/make-paired-bundle";
 import { chunksOf, makeBundle, makeRun, makeTask, makeTrajectory, uniqueId } from "@/lib/testing/factories";
 import { GET } from "@/app/api/compare/route";
-import { compareRuns } from "./compare-runs";
+import { loadComparison } from "./compare-runs";
 import { findPairedRuns } from "./compare-pairs";
 import { getTaskTimelines } from "./compare-task-timelines";
 import { ingestBundle } from "./ingest-bundle";
+
+/** The comparison whatever the runs' suites (the page's explicit opt-in), as the page and the exports load it. */
+async function compareRuns(runIds: string[]) {
+  const { comparison } = await loadComparison(runIds, { crossSuite: true });
+  if (!comparison) throw new Error("loadComparison refused with crossSuite on");
+  return comparison;
+}
 
 async function ingestRuns(bundle: object): Promise<Map<string, string>> {
   const result = await ingestBundle({ chunks: chunksOf(JSON.stringify(bundle)), fileName: "compare.json" });

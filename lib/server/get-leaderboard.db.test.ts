@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { readLeaderboardPage } from "@/lib/db/leaderboard-summaries";
+import { readLeaderboardSlice } from "@/lib/db/leaderboard-summaries";
 import { parseLeaderboardQuery } from "@/lib/presenters/leaderboard-query";
 import { chunksOf, makeBundle, makeRun, makeTask, makeTrajectory, makeTurnPrediction } from "@/lib/testing/factories";
 import { getLeaderboardPage } from "./get-leaderboard";
@@ -136,7 +136,7 @@ describe("leaderboard over lean rows", () => {
     expect(names(await query({ q: "Gemma" }))).toEqual(["none run"]);
     // LIKE wildcards in the search text are literal.
     expect(names(await query({ q: "%" }))).toEqual([]);
-    const second = await readLeaderboardPage({
+    const { rows: second, totals } = await readLeaderboardSlice({
       suiteId,
       minTasks: 0,
       sort: { metric: "success" },
@@ -145,6 +145,17 @@ describe("leaderboard over lean rows", () => {
       limit: 2,
     });
     expect(second.map((row) => row.name)).toEqual(["mid run", "none run"]);
+    expect(totals.matching).toBe(4);
+    // A page past the end still carries the totals.
+    const past = await readLeaderboardSlice({
+      suiteId,
+      minTasks: 0,
+      sort: { metric: "success" },
+      dir: "desc",
+      offset: 40,
+      limit: 2,
+    });
+    expect(past).toEqual({ totals, rows: [] });
     const beyond = await getLeaderboardPage(parseLeaderboardQuery({ suite: suiteId, page: "9" }));
     expect(beyond.page).toBe(1);
   });

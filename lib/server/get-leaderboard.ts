@@ -4,8 +4,7 @@ import { readMetricsCaches } from "@/lib/db/leaderboard";
 import {
   isLeaderboardSortColumn,
   readLeaderboardFacets,
-  readLeaderboardPage,
-  readLeaderboardTotals,
+  readLeaderboardSlice,
   type LeaderboardFacets,
   type LeaderboardPageRow,
   type LeaderboardPageTotals,
@@ -109,16 +108,14 @@ export async function getLeaderboardPage(query: LeaderboardQuery): Promise<Leade
     sort,
     dir: query.dir,
   };
-  const readPage = (page: number) =>
-    readLeaderboardPage({ ...filter, offset: (page - 1) * query.size, limit: query.size }, reader);
-  // The requested page is read beside the totals; only a page past the end is read again as the last one.
-  const [totals, requestedRows] = await Promise.all([
-    readLeaderboardTotals({ ...filter, offset: 0, limit: 0 }, reader),
-    readPage(query.page),
-  ]);
+  const readSlice = (page: number) =>
+    readLeaderboardSlice({ ...filter, offset: (page - 1) * query.size, limit: query.size }, reader);
+  // The totals come with the requested page; only a page past the end is read again as the last one.
+  const requested = await readSlice(query.page);
+  const { totals } = requested;
   const pageCount = Math.max(1, Math.ceil(totals.matching / query.size));
   const page = Math.min(query.page, pageCount);
-  const rows = page === query.page ? requestedRows : await readPage(page);
+  const { rows } = page === query.page ? requested : await readSlice(page);
   const entries = rows.flatMap((row) => toEntry(row) ?? []);
   return {
     entries,

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { loadCompareRuns } from "@/lib/db/compare";
+import { loadCompareRuns, type CompareRunRow } from "@/lib/db/compare";
 import { guardComparison, type CompareGuard } from "@/lib/presenters/compare-guard";
 import { readRunSetting } from "@/lib/presenters/run-setting";
 import { AppError } from "./app-error";
-import { listRunSummaries } from "./list-runs";
+import { listRunSummaries, type RunSummary } from "./list-runs";
 
 const ComponentSchema = z.object({
   name: z.string().optional(),
@@ -24,6 +24,15 @@ function describeComponent(value: unknown): string | null {
 /** Whether these runs may be compared as they are: their suites and the settings in which they differ. */
 export async function loadCompareGuard(runIds: readonly string[]): Promise<CompareGuard> {
   const [summaries, rows] = await Promise.all([listRunSummaries({ runIds }), loadCompareRuns({ runIds: [...runIds] })]);
+  return buildCompareGuard(runIds, summaries, rows);
+}
+
+/** The guard from the runs' summaries and header rows (a computed comparison has both loaded already). */
+export function buildCompareGuard(
+  runIds: readonly string[],
+  summaries: readonly RunSummary[],
+  rows: readonly CompareRunRow[],
+): CompareGuard {
   const byId = new Map(summaries.map((run) => [run.id, run]));
   const rowsById = new Map(rows.map((row) => [row.id, row]));
   const missing = runIds.filter((id) => !byId.has(id) || !rowsById.has(id));

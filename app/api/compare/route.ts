@@ -1,16 +1,17 @@
 import { CompareExportQuerySchema } from "@/lib/presenters/compare-params";
 import { route } from "@/lib/server/app-error";
 import { exportComparison } from "@/lib/server/compare-export";
-import { loadCompareGuard, refuseCrossSuite } from "@/lib/server/guard-comparison";
+import { loadComparison } from "@/lib/server/compare-runs";
+import { refuseCrossSuite } from "@/lib/server/guard-comparison";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/compare?runs=a,b&table=protocol|tasks&format=csv|md|tex[&crossSuite=1]; runs of different suites get 409 without the opt-in. */
 export const GET = route(
   async (_request, { query }) => {
-    const guard = await loadCompareGuard(query.runs);
-    if (guard.crossSuite && !query.crossSuite) refuseCrossSuite(guard);
-    const result = await exportComparison({ runIds: query.runs, table: query.table, format: query.format });
+    const { guard, comparison } = await loadComparison(query.runs, { crossSuite: query.crossSuite });
+    if (!comparison) refuseCrossSuite(guard);
+    const result = exportComparison({ comparison, table: query.table, format: query.format });
     return new Response(result.body, {
       headers: { "content-type": result.contentType, "content-disposition": `inline; filename="${result.fileName}"` },
     });
