@@ -12,7 +12,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
-          exclude: ["**/*.db.test.ts", "node_modules/**"],
+          // DB and cluster tests have projects of their own (a database; a build and child servers).
+          exclude: ["**/*.db.test.ts", "**/*.cluster.test.ts", "node_modules/**"],
           environment: "node",
         },
       },
