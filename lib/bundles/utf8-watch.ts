@@ -6,36 +6,28 @@ import { isUtf8 } from "node:buffer";
  */
 export class Utf8Watch {
   private offset = 0;
-  /** The end of the last chunk when it cut a sequence short: checked with the next chunk. */
-  private carry: Uint8Array = new Uint8Array(0);
   private firstInvalidAt: number | undefined;
   private report: ((warning: string) => void) | undefined;
 
-  /** Passes chunks through unchanged, checking them until the first invalid sequence. */
+  /**
+   * Passes the bytes through unchanged (in chunks that end on whole sequences), checking them without decoding
+   * until the first invalid sequence: no string per chunk, which a large upload would turn into garbage.
+   */
   async *watch(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-    for await (const chunk of chunks) {
-      if (this.firstInvalidAt === undefined) this.check(chunk);
-      this.offset += chunk.length;
-      yield chunk;
+    for await (const data of onWholeSequences(chunks)) {
+      if (this.firstInvalidAt === undefined && !isUtf8(data)) {
+        this.firstInvalidAt = this.offset;
+        this.report?.(this.message());
+      }
+      this.offset += data.length;
+      yield data;
     }
-    if (this.firstInvalidAt === undefined) this.check(new Uint8Array(0), true);
   }
 
   /** Where warnings go once the bundle is open (they may be found after it opened, while records stream). */
   reportTo(report: (warning: string) => void): void {
     this.report = report;
     if (this.firstInvalidAt !== undefined) report(this.message());
-  }
-
-  /** Checked without decoding (no string per chunk, which a large upload would turn into garbage). */
-  private check(chunk: Uint8Array, final = false): void {
-    const data = this.carry.length === 0 ? chunk : Buffer.concat([this.carry, chunk]);
-    const whole = final ? data.length : wholeSequencesLength(data);
-    this.carry = data.slice(whole);
-    if (!isUtf8(data.subarray(0, whole))) {
-      this.firstInvalidAt = this.offset;
-      this.report?.(this.message());
-    }
   }
 
   private message(): string {
@@ -53,7 +45,7 @@ export function memberWarning(name: string): string {
   return `${name} is not valid UTF-8; its invalid bytes were stored as U+FFFD (the replacement character)`;
 }
 
-/** How many bytes of `data` end on a whole UTF-8 sequence: a sequence cut by the chunk's end waits for the next. */
+/** How many bytes of `data` end on a whole UTF-8 sequence. */
 function wholeSequencesLength(data: Uint8Array): number {
   for (let back = 1; back <= Math.min(3, data.length); back += 1) {
     const byte = data[data.length - back] ?? 0;
@@ -73,7 +65,6 @@ function wholeSequencesLength(data: Uint8Array): number {
 export async function* repairUtf8(chunks: AsyncIterable<Uint8Array>, report: () => void): AsyncGenerator<Uint8Array> {
   const decoder = new TextDecoder("utf-8");
   const encoder = new TextEncoder();
-  let carry: Uint8Array = new Uint8Array(0);
   let repairing = false;
   const pass = (data: Uint8Array): Uint8Array => {
     if (!repairing && isUtf8(data)) return data;
@@ -81,12 +72,20 @@ export async function* repairUtf8(chunks: AsyncIterable<Uint8Array>, report: () 
     repairing = true;
     return encoder.encode(decoder.decode(data));
   };
+  for await (const data of onWholeSequences(chunks)) yield pass(data);
+}
+
+/**
+ * The same bytes in chunks that each end on a whole UTF-8 sequence: a sequence cut by a chunk's end moves to the
+ * next chunk, so each chunk can be checked on its own; one still cut at the end comes last (and is invalid).
+ */
+async function* onWholeSequences(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let carry: Uint8Array = new Uint8Array(0);
   for await (const chunk of chunks) {
     const data = carry.length === 0 ? chunk : Buffer.concat([carry, chunk]);
     const whole = wholeSequencesLength(data);
     carry = data.slice(whole);
-    if (whole > 0) yield pass(data.subarray(0, whole));
+    if (whole > 0) yield data.subarray(0, whole);
   }
-  // A sequence still cut at the end is invalid.
-  if (carry.length > 0) yield pass(carry);
+  if (carry.length > 0) yield carry;
 }

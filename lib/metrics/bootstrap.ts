@@ -78,11 +78,18 @@ export function bootstrapPercentileInterval<T>(
   options: PercentileIntervalOptions = {},
 ): { low: number; high: number } | null {
   const values = bootstrapDistribution(items, statistic, options).sort((a, b) => a - b);
-  const alpha = (1 - (options.level ?? 0.95)) / 2;
-  const low = quantile(values, alpha);
-  const high = quantile(values, 1 - alpha);
-  if (low === null || high === null) return null;
-  return { low, high };
+  return percentileInterval(values, options.level ?? 0.95);
+}
+
+/** The central `level` interval of resampled values sorted ascending; null when no resample was defined. */
+export function percentileInterval(
+  sortedValues: readonly number[],
+  level: number,
+): { low: number; high: number } | null {
+  const alpha = (1 - level) / 2;
+  const low = quantile(sortedValues, alpha);
+  const high = quantile(sortedValues, 1 - alpha);
+  return low === null || high === null ? null : { low, high };
 }
 
 /** Groups items by cluster key, clusters ordered by first appearance so results do not depend on Map internals. */

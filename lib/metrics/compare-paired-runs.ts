@@ -1,4 +1,4 @@
-import { bootstrapPercentileInterval, DEFAULT_SEED, INTERVAL_RESAMPLES, quantile } from "./bootstrap";
+import { bootstrapPercentileInterval, DEFAULT_SEED, INTERVAL_RESAMPLES, percentileInterval } from "./bootstrap";
 import type { TaskTrialCounts } from "./compute-pass-hat-k";
 import { createSeededRandom } from "./create-seeded-random";
 import { groupDistinctRows, MULTINOMIAL_SHARE, resampleGroupMeans } from "./multinomial-resample";
@@ -82,11 +82,8 @@ function meanDifferenceInterval(
   const groups = groupDistinctRows([Float64Array.from(tasks, (t) => t.difference)]);
   if (tasks.length === 0 || groups.sizes.length * MULTINOMIAL_SHARE > tasks.length)
     return bootstrapPercentileInterval(tasks, meanOf, options);
-  const sorted = Array.from(resampleGroupMeans(groups, options.resamples, createSeededRandom(options.seed)).sort());
-  const alpha = (1 - options.level) / 2;
-  const low = quantile(sorted, alpha);
-  const high = quantile(sorted, 1 - alpha);
-  return low === null || high === null ? null : { low, high };
+  const means = resampleGroupMeans(groups, options.resamples, createSeededRandom(options.seed));
+  return percentileInterval(Array.from(means.sort()), options.level);
 }
 
 export function comparePairedRuns(

@@ -1,4 +1,4 @@
-import { DEFAULT_SEED, INTERVAL_RESAMPLES, quantile } from "./bootstrap";
+import { DEFAULT_SEED, INTERVAL_RESAMPLES, percentileInterval } from "./bootstrap";
 import { createSeededRandom, drawIndex } from "./create-seeded-random";
 import {
   createMultinomialResampler,
@@ -56,15 +56,6 @@ export function poolRatios(ratios: readonly (TaskRatio | null)[]): number | null
   return denominator === 0 ? null : numerator / denominator;
 }
 
-/** Sorted resample values to a percentile interval; null when no resample was defined. */
-function percentileInterval(values: Float64Array, level: number): { low: number; high: number } | null {
-  const sorted = Array.from(values.sort());
-  const alpha = (1 - level) / 2;
-  const low = quantile(sorted, alpha);
-  const high = quantile(sorted, 1 - alpha);
-  return low === null || high === null ? null : { low, high };
-}
-
 /**
  * The paired bootstrap's percentile interval over typed arrays of the tasks' four sums. With many distinct tasks
  * it draws the same indices from the same seeded stream and sums in the same order as a generic
@@ -86,7 +77,7 @@ function pairedDeltaInterval(
   ];
   const groups = groupDistinctRows(columns);
   if (groups.sizes.length * MULTINOMIAL_SHARE <= n) {
-    return percentileInterval(multinomialDeltaValues(groups, resamples, seed), level);
+    return percentileInterval(Array.from(multinomialDeltaValues(groups, resamples, seed).sort()), level);
   }
   const [numeratorA, denominatorA, numeratorB, denominatorB] = columns;
   if (!numeratorA || !denominatorA || !numeratorB || !denominatorB) return null;
@@ -112,7 +103,7 @@ function pairedDeltaInterval(
     const value = sumNumeratorB / sumDenominatorB - sumNumeratorA / sumDenominatorA;
     if (Number.isFinite(value)) values[kept++] = value;
   }
-  return percentileInterval(values.subarray(0, kept), level);
+  return percentileInterval(Array.from(values.subarray(0, kept).sort()), level);
 }
 
 /**

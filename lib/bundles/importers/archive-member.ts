@@ -91,11 +91,8 @@ export async function parseMember(
     if (gathered > options.maxBytes) throw tooLarge();
     if (gathered > WHOLE_MEMBER_BYTES) {
       async function* rest(): AsyncGenerator<Uint8Array> {
-        let total = 0;
-        for (const part of head.splice(0)) {
-          total += part.length;
-          yield part;
-        }
+        let total = gathered;
+        yield* head.splice(0);
         for (let more = await iterator.next(); !more.done; more = await iterator.next()) {
           total += more.value.length;
           if (total > options.maxBytes) throw tooLarge();
@@ -138,10 +135,6 @@ export class MemberStore {
     await this.spill.append(data);
     this.places.set(key, { offset: this.written, length: data.length, tooDeep });
     this.written += data.length;
-  }
-
-  has(key: string): boolean {
-    return this.places.has(key);
   }
 
   keys(): string[] {

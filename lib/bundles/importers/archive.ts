@@ -148,10 +148,6 @@ export async function* zipArchiveEvents(
   }
   yield* results.missingFields();
   const order = results.plan(files);
-  if (order.length === 0) {
-    yield { kind: "field", key: "simulations", value: [] };
-    return;
-  }
   async function* values() {
     for (const name of order) yield { value: await parseMember(name, read(name), parsing) };
   }
