@@ -58,6 +58,7 @@ export async function processUpload({
   if (!upload || upload.phase === "done") return;
   await startUploadAttempt({ id: uploadId, lastError: upload.lastError });
   const progress = createProgressWriter(uploadId);
+  let lastPhase = "";
   try {
     const { scorer, ...options } = StoredUploadOptionsSchema.parse(upload.options);
     const result = await ingestBundle({
@@ -66,7 +67,12 @@ export async function processUpload({
       uploadedBy: upload.actorId ?? upload.actorName,
       options,
       ...(scorer === undefined ? {} : { scorer }),
-      onProgress: (current) => progress.report({ ...current, phase: phaseOf(current) }),
+      // A new phase is stored at once (forced), so the page sees every phase however short.
+      onProgress: (current) => {
+        const phase = phaseOf(current);
+        progress.report({ ...current, phase }, phase !== lastPhase);
+        lastPhase = phase;
+      },
     });
     await progress.settle();
     await finishWith(upload, result, progress);
