@@ -1,8 +1,15 @@
-import { scoringRulesFor, type TrajectoryEffort, type TrajectoryOutcome, type TurnScore } from "@/lib/metrics";
+import {
+  scoringRulesFor,
+  type TrajectoryEffort,
+  type TrajectoryJudgeLabels,
+  type TrajectoryOutcome,
+  type TurnScore,
+} from "@/lib/metrics";
 import { db, type DbOrTx } from "./client";
 
 interface OutcomeRow {
   id: string;
+  taskId: string;
   trial: number;
   stopReason: string | null;
   stopReasonInferred: boolean;
@@ -20,66 +27,137 @@ interface OutcomeRow {
   judgeUserHallucination: boolean | null;
   judgePolicyViolation: boolean | null;
   judgeFailureCategory: string | null;
-  taskExternalId: string;
+}
+
+interface RunTaskRow {
+  taskId: string;
+  trajectories: number;
+  externalId: string;
   requiresTools: boolean;
   persona: string | null;
   tags: string[];
-  sourceFormat: string;
 }
+
+/** Rows per query at most: a run of 108,810 trajectories read at once held about 170 MB of driver rows at its peak. */
+export const OUTCOME_PAGE_ROWS = 5_000;
 
 function errorSource(value: string | null): TrajectoryOutcome["judge"]["errorSource"] {
   return value === "user" || value === "agent" || value === "none" ? value : null;
 }
 
-/** The stored per-trajectory scores of a run, shaped as lib/metrics inputs; no event is read. */
+/** Most trajectories carry no judge label: they share one frozen object instead of one each. */
+const NO_JUDGE: TrajectoryJudgeLabels = Object.freeze({
+  goalCompleted: null,
+  errorSource: null,
+  toolHallucination: null,
+  userHallucination: null,
+  policyViolation: null,
+  failureCategory: null,
+});
+
+function judgeOf(row: OutcomeRow, text: (value: string | null) => string | null): TrajectoryJudgeLabels {
+  const labels = {
+    goalCompleted: row.judgeGoalCompleted,
+    errorSource: errorSource(row.judgeErrorSource),
+    toolHallucination: row.judgeToolHallucination,
+    userHallucination: row.judgeUserHallucination,
+    policyViolation: row.judgePolicyViolation,
+    failureCategory: text(row.judgeFailureCategory),
+  };
+  return Object.values(labels).every((value) => value === null) ? NO_JUDGE : labels;
+}
+
+/** One copy of each repeated string (stop reasons, categories): the driver makes a new one per row. */
+function stringPool(): (value: string | null) => string | null {
+  const pool = new Map<string, string>();
+  return (value) => {
+    if (value === null) return null;
+    const known = pool.get(value);
+    if (known !== undefined) return known;
+    pool.set(value, value);
+    return value;
+  };
+}
+
+/** Consecutive tasks grouped so each group holds at most `limit` trajectories (a bigger task is a group alone). */
+function taskPages(tasks: readonly RunTaskRow[], limit: number): RunTaskRow[][] {
+  const pages: RunTaskRow[][] = [];
+  let page: RunTaskRow[] = [];
+  let rows = 0;
+  for (const task of tasks) {
+    if (page.length > 0 && rows + task.trajectories > limit) {
+      pages.push(page);
+      page = [];
+      rows = 0;
+    }
+    page.push(task);
+    rows += task.trajectories;
+  }
+  if (page.length > 0) pages.push(page);
+  return pages;
+}
+
+/**
+ * The stored per-trajectory scores of a run, shaped as lib/metrics inputs, in (task, trial) order; no event is read.
+ * Read a few tasks at a time (equality lookups on the (runId, taskId, trial) key, whatever the table's statistics
+ * say) so a big run never holds all its driver rows at once; the outcomes of a task share its id, persona and tags,
+ * and unlabelled ones one empty judge object, which halves the memory per outcome.
+ */
 export async function loadTrajectoryOutcomes(
-  { runId }: { runId: string },
+  { runId, pageRows = OUTCOME_PAGE_ROWS }: { runId: string; pageRows?: number },
   client: DbOrTx = db(),
 ): Promise<TrajectoryOutcome[]> {
-  // One joined query: a relation-loading findMany spent about as long mapping 10,000 nested rows as computing
-  // every metric from them.
-  const rows = await client.$queryRawUnsafe<OutcomeRow[]>(
-    `SELECT t.id, t.trial, t."stopReason", t."stopReasonInferred", t.reward, t."stateMatch", t."replyCheck",
-            t."toolErrorCount", t."unresolvedToolErrorCount", t."userTurns", t."eventCount", t."firstErrorPosition",
-            t."judgeGoalCompleted", t."judgeErrorSource", t."judgeToolHallucination", t."judgeUserHallucination",
-            t."judgePolicyViolation", t."judgeFailureCategory",
-            k."externalId" AS "taskExternalId", k."requiresTools", k.persona, k.tags, r."sourceFormat"
-     FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" JOIN "Run" r ON r.id = t."runId"
-     WHERE t."runId" = $1
-     ORDER BY t."taskId" ASC, t.trial ASC`,
+  const run = await client.run.findUnique({ where: { id: runId }, select: { sourceFormat: true } });
+  // One run, one source format.
+  const missingRewardIsFailure = run ? scoringRulesFor(run.sourceFormat).missingRewardIsFailure : false;
+  const tasks = await client.$queryRawUnsafe<RunTaskRow[]>(
+    `SELECT t."taskId", count(*)::int AS trajectories, k."externalId", k."requiresTools", k.persona, k.tags
+     FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId"
+     WHERE t."runId" = $1 GROUP BY t."taskId", k.id ORDER BY t."taskId" ASC`,
     runId,
   );
-  const first = rows[0];
-  // One run, one source format.
-  const missingRewardIsFailure = first ? scoringRulesFor(first.sourceFormat).missingRewardIsFailure : false;
-  return rows.map((row) => ({
-    trajectoryId: row.id,
-    // Tasks are compared across runs by their external id, so metrics group on it too.
-    taskId: row.taskExternalId,
-    trial: row.trial,
-    stopReason: row.stopReason,
-    stopReasonInferred: row.stopReasonInferred,
-    reward: row.reward,
-    missingRewardIsFailure,
-    stateMatch: row.stateMatch,
-    replyCheck: row.replyCheck,
-    requiresTools: row.requiresTools,
-    toolErrorCount: row.toolErrorCount,
-    unresolvedToolErrorCount: row.unresolvedToolErrorCount,
-    userTurns: row.userTurns,
-    eventCount: row.eventCount,
-    firstErrorPosition: row.firstErrorPosition,
-    persona: row.persona,
-    tags: row.tags,
-    judge: {
-      goalCompleted: row.judgeGoalCompleted,
-      errorSource: errorSource(row.judgeErrorSource),
-      toolHallucination: row.judgeToolHallucination,
-      userHallucination: row.judgeUserHallucination,
-      policyViolation: row.judgePolicyViolation,
-      failureCategory: row.judgeFailureCategory,
-    },
-  }));
+  const taskById = new Map(tasks.map((task) => [task.taskId, task]));
+  const text = stringPool();
+  const outcomes: TrajectoryOutcome[] = [];
+  for (const page of taskPages(tasks, pageRows)) {
+    const rows = await client.$queryRawUnsafe<OutcomeRow[]>(
+      `SELECT t.id, t."taskId", t.trial, t."stopReason", t."stopReasonInferred", t.reward, t."stateMatch",
+              t."replyCheck", t."toolErrorCount", t."unresolvedToolErrorCount", t."userTurns", t."eventCount",
+              t."firstErrorPosition", t."judgeGoalCompleted", t."judgeErrorSource", t."judgeToolHallucination",
+              t."judgeUserHallucination", t."judgePolicyViolation", t."judgeFailureCategory"
+       FROM "Trajectory" t
+       WHERE t."runId" = $1 AND t."taskId" = ANY($2::text[])
+       ORDER BY t."taskId" ASC, t.trial ASC`,
+      runId,
+      page.map((task) => task.taskId),
+    );
+    for (const row of rows) {
+      const task = taskById.get(row.taskId);
+      if (!task) continue;
+      outcomes.push({
+        trajectoryId: row.id,
+        // Tasks are compared across runs by their external id, so metrics group on it too.
+        taskId: task.externalId,
+        trial: row.trial,
+        stopReason: text(row.stopReason),
+        stopReasonInferred: row.stopReasonInferred,
+        reward: row.reward,
+        missingRewardIsFailure,
+        stateMatch: row.stateMatch,
+        replyCheck: row.replyCheck,
+        requiresTools: task.requiresTools,
+        toolErrorCount: row.toolErrorCount,
+        unresolvedToolErrorCount: row.unresolvedToolErrorCount,
+        userTurns: row.userTurns,
+        eventCount: row.eventCount,
+        firstErrorPosition: row.firstErrorPosition,
+        persona: task.persona,
+        tags: task.tags,
+        judge: judgeOf(row, text),
+      });
+    }
+  }
+  return outcomes;
 }
 
 /** Cost, duration, messages and tool calls of every trajectory of a run (plain SQL: 10,000 rows of a big run). */
