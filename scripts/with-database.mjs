@@ -3,6 +3,7 @@
 // otherwise an embedded PGlite served over the Postgres wire protocol from this process.
 // Pending migrations are applied first; `--seed` loads the demo data into an empty database.
 import { spawn } from "node:child_process";
+import { withBuiltNextConfig } from "./built-next-config.mjs";
 import { withHeapCap } from "./heap-cap.mjs";
 import { mkdirSync } from "node:fs";
 import net from "node:net";
@@ -102,7 +103,8 @@ let code = await run("npx", ["prisma", "migrate", "deploy"], env);
 if (code === 0 && seed) code = await run("npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], env);
 if (code === 0 && command.length > 0) {
   const [cmd, ...cmdArgs] = command;
-  const appEnv = cmd === "next" && cmdArgs[0] === "dev" ? env : withHeapCap(env);
+  const nextStart = cmd === "next" && cmdArgs[0] === "start";
+  const appEnv = cmd === "next" && cmdArgs[0] === "dev" ? env : withHeapCap(nextStart ? withBuiltNextConfig(env) : env);
   code = await run(cmd === "next" ? "npx" : cmd, cmd === "next" ? ["next", ...cmdArgs] : cmdArgs, appEnv);
 }
 await database.stop();
