@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NO_JUDGE_LABELS } from "@/lib/metrics";
 import { ingestBundle } from "@/lib/server/ingest-bundle";
 import { chunksOf, makeBundle, makeTask, makeTrajectory } from "@/lib/testing/factories";
 import { loadTrajectoryOutcomes } from "./run-metrics-inputs";
@@ -50,13 +51,6 @@ describe("loadTrajectoryOutcomes", () => {
     expect(ofB[1]?.judge).toMatchObject({ goalCompleted: true, failureCategory: "none" });
     const unlabelled = outcomes.filter((outcome) => outcome !== ofB[1]);
     expect(new Set(unlabelled.map((outcome) => outcome.judge)).size).toBe(1);
-    expect(unlabelled[0]?.judge).toEqual({
-      goalCompleted: null,
-      errorSource: null,
-      toolHallucination: null,
-      userHallucination: null,
-      policyViolation: null,
-      failureCategory: null,
-    });
+    expect(unlabelled[0]?.judge).toBe(NO_JUDGE_LABELS);
   });
 });

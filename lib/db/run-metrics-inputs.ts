@@ -1,4 +1,5 @@
 import {
+  NO_JUDGE_LABELS,
   scoringRulesFor,
   type TrajectoryEffort,
   type TrajectoryJudgeLabels,
@@ -45,16 +46,6 @@ function errorSource(value: string | null): TrajectoryOutcome["judge"]["errorSou
   return value === "user" || value === "agent" || value === "none" ? value : null;
 }
 
-/** Most trajectories carry no judge label: they share one frozen object instead of one each. */
-const NO_JUDGE: TrajectoryJudgeLabels = Object.freeze({
-  goalCompleted: null,
-  errorSource: null,
-  toolHallucination: null,
-  userHallucination: null,
-  policyViolation: null,
-  failureCategory: null,
-});
-
 function judgeOf(row: OutcomeRow, text: (value: string | null) => string | null): TrajectoryJudgeLabels {
   const labels = {
     goalCompleted: row.judgeGoalCompleted,
@@ -64,7 +55,7 @@ function judgeOf(row: OutcomeRow, text: (value: string | null) => string | null)
     policyViolation: row.judgePolicyViolation,
     failureCategory: text(row.judgeFailureCategory),
   };
-  return Object.values(labels).every((value) => value === null) ? NO_JUDGE : labels;
+  return Object.values(labels).every((value) => value === null) ? NO_JUDGE_LABELS : labels;
 }
 
 /** One copy of each repeated string (stop reasons, categories): the driver makes a new one per row. */

@@ -1,3 +1,4 @@
+import { NO_JUDGE_LABELS } from "./judge-labels";
 import { describe, expect, it } from "vitest";
 import { computeBootstrappedRate, computeProxyStateRates } from "./compute-proxy-state-rates";
 import { createTestOutcome } from "@/lib/testing/create-test-outcome";
@@ -6,15 +7,7 @@ import type { TrajectoryJudgeLabels } from "./types";
 function withJudge(taskId: string, labels: Partial<TrajectoryJudgeLabels>) {
   return createTestOutcome({
     taskId,
-    judge: {
-      goalCompleted: null,
-      errorSource: null,
-      toolHallucination: null,
-      userHallucination: null,
-      policyViolation: null,
-      failureCategory: null,
-      ...labels,
-    },
+    judge: { ...NO_JUDGE_LABELS, ...labels },
   });
 }
 

@@ -1,3 +1,4 @@
+import { NO_JUDGE_LABELS } from "./judge-labels";
 import { describe, expect, it } from "vitest";
 import { buildSeed002Outcomes } from "@/lib/testing/seed-002-outcomes";
 import { computeHolisticSuccess, computeRecovery, computeToolWorkflowCompletion } from "./compute-workflow-rates";
@@ -5,15 +6,7 @@ import { createTestOutcome } from "@/lib/testing/create-test-outcome";
 import type { TrajectoryJudgeLabels } from "./types";
 
 function judged(labels: Partial<TrajectoryJudgeLabels>) {
-  return {
-    goalCompleted: null,
-    errorSource: null,
-    toolHallucination: null,
-    userHallucination: null,
-    policyViolation: null,
-    failureCategory: null,
-    ...labels,
-  };
+  return { ...NO_JUDGE_LABELS, ...labels };
 }
 
 describe("computeToolWorkflowCompletion", () => {

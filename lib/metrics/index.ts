@@ -1,4 +1,5 @@
 export * from "./types";
+export * from "./judge-labels";
 export * from "./create-seeded-random";
 export * from "./compute-wilson-interval";
 export * from "./compute-clustered-wilson-interval";

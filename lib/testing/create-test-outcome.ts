@@ -1,4 +1,5 @@
 import type { TrajectoryOutcome } from "@/lib/metrics/types";
+import { NO_JUDGE_LABELS } from "@/lib/metrics/judge-labels";
 
 /** Test helper: a neutral trajectory outcome that individual tests override field by field. */
 export function createTestOutcome(overrides: Partial<TrajectoryOutcome> = {}): TrajectoryOutcome {
@@ -19,14 +20,7 @@ export function createTestOutcome(overrides: Partial<TrajectoryOutcome> = {}): T
     firstErrorPosition: null,
     persona: null,
     tags: [],
-    judge: {
-      goalCompleted: null,
-      errorSource: null,
-      toolHallucination: null,
-      userHallucination: null,
-      policyViolation: null,
-      failureCategory: null,
-    },
+    judge: { ...NO_JUDGE_LABELS },
     ...overrides,
   };
 }

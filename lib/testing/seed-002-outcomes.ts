@@ -1,3 +1,4 @@
+import { NO_JUDGE_LABELS } from "@/lib/metrics/judge-labels";
 import { scoreTrajectoryEvents } from "@/lib/metrics/score-trajectory-events";
 import type { MetricEvent, TrajectoryOutcome } from "@/lib/metrics/types";
 
@@ -165,14 +166,7 @@ export function buildSeed002Outcomes(): TrajectoryOutcome[] {
       firstErrorPosition: score.firstErrorPosition,
       persona: null,
       tags: [],
-      judge: {
-        goalCompleted: null,
-        errorSource: null,
-        toolHallucination: null,
-        userHallucination: null,
-        policyViolation: null,
-        failureCategory: null,
-      },
+      judge: { ...NO_JUDGE_LABELS },
     };
   });
 }
