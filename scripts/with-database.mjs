@@ -103,8 +103,10 @@ let code = await run("npx", ["prisma", "migrate", "deploy"], env);
 if (code === 0 && seed) code = await run("npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], env);
 if (code === 0 && command.length > 0) {
   const [cmd, ...cmdArgs] = command;
-  const nextStart = cmd === "next" && cmdArgs[0] === "start";
-  const appEnv = cmd === "next" && cmdArgs[0] === "dev" ? env : withHeapCap(nextStart ? withBuiltNextConfig(env) : env);
+  const nextCommand = cmd === "next" ? cmdArgs[0] : undefined;
+  // `next dev` compiles in-process and reads next.config.ts as it changes: neither applies there.
+  let appEnv = nextCommand === "dev" ? env : withHeapCap(env);
+  if (nextCommand === "start") appEnv = withBuiltNextConfig(appEnv);
   code = await run(cmd === "next" ? "npx" : cmd, cmd === "next" ? ["next", ...cmdArgs] : cmdArgs, appEnv);
 }
 await database.stop();

@@ -32,6 +32,7 @@ interface OutcomeRow {
 
 interface RunTaskRow {
   taskId: string;
+  sourceFormat: string;
   trajectories: number;
   externalId: string;
   requiresTools: boolean;
@@ -98,15 +99,16 @@ export async function loadTrajectoryOutcomes(
   { runId, pageRows = OUTCOME_PAGE_ROWS }: { runId: string; pageRows?: number },
   client: DbOrTx = db(),
 ): Promise<TrajectoryOutcome[]> {
-  const run = await client.run.findUnique({ where: { id: runId }, select: { sourceFormat: true } });
-  // One run, one source format.
-  const missingRewardIsFailure = run ? scoringRulesFor(run.sourceFormat).missingRewardIsFailure : false;
   const tasks = await client.$queryRawUnsafe<RunTaskRow[]>(
-    `SELECT t."taskId", count(*)::int AS trajectories, k."externalId", k."requiresTools", k.persona, k.tags
-     FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId"
-     WHERE t."runId" = $1 GROUP BY t."taskId", k.id ORDER BY t."taskId" ASC`,
+    `SELECT t."taskId", r."sourceFormat", count(*)::int AS trajectories,
+            k."externalId", k."requiresTools", k.persona, k.tags
+     FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" JOIN "Run" r ON r.id = t."runId"
+     WHERE t."runId" = $1 GROUP BY t."taskId", k.id, r.id ORDER BY t."taskId" ASC`,
     runId,
   );
+  // One run, one source format.
+  const sourceFormat = tasks[0]?.sourceFormat;
+  const missingRewardIsFailure = sourceFormat ? scoringRulesFor(sourceFormat).missingRewardIsFailure : false;
   const taskById = new Map(tasks.map((task) => [task.taskId, task]));
   const text = stringPool();
   const outcomes: TrajectoryOutcome[] = [];

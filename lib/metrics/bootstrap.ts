@@ -48,7 +48,7 @@ export function sampleStandardDeviation(values: readonly number[]): number | nul
 }
 
 /** Linear interpolation between order statistics (numpy's default, R type 7). */
-export function quantile(sortedValues: readonly number[], q: number): number | null {
+export function quantile(sortedValues: ArrayLike<number>, q: number): number | null {
   if (sortedValues.length === 0) return null;
   const position = (sortedValues.length - 1) * q;
   const lower = Math.floor(position);
@@ -77,18 +77,15 @@ export function bootstrapPercentileInterval<T>(
   statistic: Statistic<T>,
   options: PercentileIntervalOptions = {},
 ): { low: number; high: number } | null {
-  const values = bootstrapDistribution(items, statistic, options).sort((a, b) => a - b);
-  return percentileInterval(values, options.level ?? 0.95);
+  return percentileInterval(bootstrapDistribution(items, statistic, options), options.level ?? 0.95);
 }
 
-/** The central `level` interval of resampled values sorted ascending; null when no resample was defined. */
-export function percentileInterval(
-  sortedValues: readonly number[],
-  level: number,
-): { low: number; high: number } | null {
+/** The central `level` interval of resampled values, in any order; null when no resample was defined. */
+export function percentileInterval(values: ArrayLike<number>, level: number): { low: number; high: number } | null {
+  const sorted = Float64Array.from(values).sort();
   const alpha = (1 - level) / 2;
-  const low = quantile(sortedValues, alpha);
-  const high = quantile(sortedValues, 1 - alpha);
+  const low = quantile(sorted, alpha);
+  const high = quantile(sorted, 1 - alpha);
   return low === null || high === null ? null : { low, high };
 }
 

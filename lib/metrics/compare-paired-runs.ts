@@ -83,7 +83,7 @@ function meanDifferenceInterval(
   if (tasks.length === 0 || groups.sizes.length * MULTINOMIAL_SHARE > tasks.length)
     return bootstrapPercentileInterval(tasks, meanOf, options);
   const means = resampleGroupMeans(groups, options.resamples, createSeededRandom(options.seed));
-  return percentileInterval(Array.from(means.sort()), options.level);
+  return percentileInterval(means, options.level);
 }
 
 export function comparePairedRuns(

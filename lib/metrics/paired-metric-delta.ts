@@ -77,7 +77,7 @@ function pairedDeltaInterval(
   ];
   const groups = groupDistinctRows(columns);
   if (groups.sizes.length * MULTINOMIAL_SHARE <= n) {
-    return percentileInterval(Array.from(multinomialDeltaValues(groups, resamples, seed).sort()), level);
+    return percentileInterval(multinomialDeltaValues(groups, resamples, seed), level);
   }
   const [numeratorA, denominatorA, numeratorB, denominatorB] = columns;
   if (!numeratorA || !denominatorA || !numeratorB || !denominatorB) return null;
@@ -103,7 +103,7 @@ function pairedDeltaInterval(
     const value = sumNumeratorB / sumDenominatorB - sumNumeratorA / sumDenominatorA;
     if (Number.isFinite(value)) values[kept++] = value;
   }
-  return percentileInterval(Array.from(values.subarray(0, kept).sort()), level);
+  return percentileInterval(values.subarray(0, kept), level);
 }
 
 /**
