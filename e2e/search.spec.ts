@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { E2E_DATABASE_URL } from "../playwright.config";
 import type { EventInput } from "@/lib/testing/factories";
 import { makeBundle, makeRun, makeTrajectory, uniqueId } from "@/lib/testing/factories";
-import { runNamed, uploadBundle, type UploadedRun } from "./run-fixtures/upload-bundle";
+import { runNamed, uploadBundle, waitUntilSearchable, type UploadedRun } from "./run-fixtures/upload-bundle";
 
 // A word no other spec's data contains, so every hit below comes from this file's runs.
 const marker = `qzsearch${Date.now().toString(36)}`;
@@ -57,6 +59,7 @@ test.beforeAll(async ({}, testInfo) => {
     ),
     "search other",
   );
+  await waitUntilSearchable(baseURL, [deep, other]);
 });
 
 test("a search finds an error message and its link opens the timeline at that event", async ({ page }) => {
@@ -92,6 +95,37 @@ test("search within this run from the run page keeps to that run", async ({ page
   await expect(hits).toHaveCount(1);
   await expect(hits.first()).toContainText(other.name);
   await expect(page.getByLabel("Run")).toHaveValue(other.id);
+});
+
+/** Runs SQL on the server's database. */
+async function sql(text: string, values: unknown[]): Promise<void> {
+  const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+test("a run whose search indexes are not built yet is named and left out, and found once they are", async ({
+  page,
+}) => {
+  // The state between an upload's answer and its index job (docs/search.md, "Indexing after upload").
+  await sql(`UPDATE "Run" SET "searchIndexedAt" = NULL WHERE id = $1`, [other.id]);
+  try {
+    await page.goto(`/search?q=${encodeURIComponent(`ledger ${marker}`)}`);
+    await expect(page.getByTestId("search-hit")).toHaveCount(1);
+    const notice = page.getByTestId("search-pending-runs");
+    await expect(notice).toContainText("1 run is still being indexed for search and was not searched");
+    await notice.getByRole("link", { name: other.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/runs/${other.id}$`));
+  } finally {
+    await sql(`UPDATE "Run" SET "searchIndexedAt" = CURRENT_TIMESTAMP WHERE id = $1`, [other.id]);
+  }
+  await page.goto(`/search?q=${encodeURIComponent(`ledger ${marker}`)}`);
+  await expect(page.getByTestId("search-hit")).toHaveCount(2);
+  await expect(page.getByTestId("search-pending-runs")).toHaveCount(0);
 });
 
 test("a query that is too long is refused with the reason", async ({ page }) => {

@@ -58,7 +58,6 @@ async function main(): Promise<void> {
 
   const ours = result.counts.events / ingestSeconds;
   const copy = result.counts.events / copySeconds.bulk;
-  const indexed = result.counts.events / copySeconds.indexed;
   console.log(
     `ours: ${result.counts.events} events in ${ingestSeconds.toFixed(2)} s = ${Math.round(ours)} events/s (parse, validate, score, insert, one transaction)`,
   );
@@ -66,7 +65,7 @@ async function main(): Promise<void> {
     `COPY bulk: same ${result.counts.trajectories} trajectory + ${result.counts.events} event rows in ${copySeconds.bulk.toFixed(2)} s = ${Math.round(copy)} events/s`,
   );
   console.log(
-    `COPY indexed: same rows in ${copySeconds.indexed.toFixed(2)} s = ${Math.round(indexed)} events/s (ratio ours/indexed ${(ours / indexed).toFixed(2)})`,
+    `COPY bulk + search indexes: ${copySeconds.bulkSearch.toFixed(2)} s (our ingest leaves those to a job after the run is shown)`,
   );
   console.log(`  (${COPY_ANCHOR_LAYOUT})`);
   console.log(`ratio ours/COPY bulk: ${(ours / copy).toFixed(2)} (goal >= 0.5)`);

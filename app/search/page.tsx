@@ -4,6 +4,7 @@ import { getSearchFormOptions, searchTraces } from "@/lib/server/search-events";
 import { parseSearchQuery, searchHref, searchParamsRecord, SUBSTRING_MIN } from "@/lib/presenters/search-query";
 import { SearchForm } from "@/components/search/search-form";
 import { SearchResults } from "@/components/search/search-results";
+import { PendingRunsNotice } from "@/components/search/pending-runs-notice";
 
 export const dynamic = "force-dynamic";
 
@@ -49,6 +50,7 @@ export default async function SearchPage(props: {
       ) : null}
       {result && parsed.ok ? (
         <section className="panel" aria-label="Results">
+          <PendingRunsNotice runs={result.pendingRuns} />
           {result.hits.length === 0 ? (
             <p>No event matches{result.page > 1 ? " on this page" : ""}.</p>
           ) : (

@@ -30,4 +30,6 @@ export interface SearchResult {
   capped: boolean;
   hasNext: boolean;
   hits: SearchHit[];
+  /** Runs the filters select whose search indexes are still being built after upload: not searched yet. */
+  pendingRuns: { id: string; name: string }[];
 }

@@ -40,9 +40,10 @@ export async function createRunPartitions(tx: IngestSession, runIds: readonly st
 }
 
 /**
- * Attaches the run's filled tables as partitions. ATTACH builds the parent's indexes on each (primary key, and any
- * index added to the parent later, such as search's GIN indexes) in one sorted pass, cheaper than maintaining them
- * row by row during COPY, with more index-building memory than PostgreSQL's default. Called last in the ingest transaction, in a fixed table order, so concurrent ingests wait
+ * Attaches the run's filled tables as partitions. ATTACH builds the parent's indexes on each (primary key, unique
+ * keys) in one sorted pass, cheaper than maintaining them row by row during COPY, with more index-building memory
+ * than PostgreSQL's default. Search's GIN indexes are not on the parent: they are built per partition after the run
+ * is shown (./run-search-index.ts). Called last in the ingest transaction, in a fixed table order, so concurrent ingests wait
  * for each other only between attach and commit and never deadlock.
  */
 export async function attachRunPartitions(tx: IngestSession, runIds: readonly string[]): Promise<void> {

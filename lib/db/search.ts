@@ -2,7 +2,7 @@ import type pg from "pg";
 import { db, type DbOrTx } from "./client";
 import { pgPool } from "./pool";
 
-/** Must match the substring index expression of prisma/migrations/20261201020000_event_search exactly, or it is not used. */
+/** Must match the substring index expression of lib/db/search-index-sql.ts exactly, or it is not used. */
 const DOCUMENT = `loopscope_event_document(e."text", e."toolName", e."arguments", e."output")`;
 /** Longest slice of each field sent back for snippets: enough for a window around a hit in the indexed part. */
 const FIELD_SLICE = 20000;
@@ -57,6 +57,8 @@ export interface EventSearchPage {
   /** Matches found, counted up to `cap`; `capped` when there are more. */
   matches: number;
   capped: boolean;
+  /** Runs the filters select whose search indexes are still being built: not searched, and named as such. */
+  pendingRuns: { id: string; name: string }[];
 }
 
 /**
@@ -81,8 +83,8 @@ async function searchCapped(params: EventSearchParams): Promise<EventSearchPage>
   return inBitmapOnlyTransaction(async (client) => {
     // The runs the search may read, decided first: the event scan then names them, so suite, model and run filters
     // prune partitions, and no join to "Run" or "Trajectory" (a hash of every trajectory) sits under the cap.
-    const runIds = await searchableRunIds(client, params);
-    if (runIds.length === 0) return { rows: [], matches: 0, capped: false };
+    const { runIds, pendingRuns } = await searchableRuns(client, params);
+    if (runIds.length === 0) return { rows: [], matches: 0, capped: false, pendingRuns };
     const values: unknown[] = [params.words, runIds];
     const bind = (value: unknown) => {
       values.push(value);
@@ -140,12 +142,20 @@ async function searchCapped(params: EventSearchParams): Promise<EventSearchPage>
       rows: rows.flatMap(({ found: _found, trajectoryId, ...row }) => (trajectoryId ? [{ ...row, trajectoryId }] : [])),
       matches: Math.min(found, params.cap),
       capped: found > params.cap,
+      pendingRuns,
     };
   });
 }
 
-/** Ids of the runs that are not deleted and pass the run, suite and model filters. */
-async function searchableRunIds(client: pg.PoolClient, params: EventSearchParams): Promise<string[]> {
+/**
+ * The runs that are not deleted and pass the run, suite and model filters: ids of those whose search indexes are
+ * built, and the others. A run's indexes exist only on its own partition (lib/db/run-search-index.ts), so a run
+ * without them would be read row by row; it is left out and named instead.
+ */
+async function searchableRuns(
+  client: pg.PoolClient,
+  params: EventSearchParams,
+): Promise<{ runIds: string[]; pendingRuns: { id: string; name: string }[] }> {
   const values: unknown[] = [];
   const clauses = [`"deletedAt" IS NULL`];
   for (const [column, value] of [
@@ -157,11 +167,14 @@ async function searchableRunIds(client: pg.PoolClient, params: EventSearchParams
     values.push(value);
     clauses.push(`"${column}" = $${values.length}`);
   }
-  const { rows } = await client.query<{ id: string }>(
-    `SELECT id FROM "Run" WHERE ${clauses.join(" AND ")} ORDER BY id`,
+  const { rows } = await client.query<{ id: string; name: string; indexed: boolean }>(
+    `SELECT id, name, "searchIndexedAt" IS NOT NULL AS indexed FROM "Run" WHERE ${clauses.join(" AND ")} ORDER BY id`,
     values,
   );
-  return rows.map((row) => row.id);
+  return {
+    runIds: rows.filter((row) => row.indexed).map((row) => row.id),
+    pendingRuns: rows.filter((row) => !row.indexed).map(({ id, name }) => ({ id, name })),
+  };
 }
 
 async function inBitmapOnlyTransaction<Result>(run: (client: pg.PoolClient) => Promise<Result>): Promise<Result> {

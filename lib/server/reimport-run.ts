@@ -3,6 +3,7 @@ import { warmRunsForLeaderboard } from "./leaderboard-summaries";
 import { ingestBundle, type IngestResult } from "./ingest-bundle";
 import { StoredUploadOptionsSchema } from "./upload-options";
 import { readStoredUpload } from "./upload-store";
+import { requestSearchIndexes } from "./search-indexing";
 
 export type ReimportOutcome =
   | { kind: "reimported"; bundleId: string; runs: { id: string; name: string }[]; counts: Record<string, number> }
@@ -34,5 +35,7 @@ export async function reimportRun(runId: string): Promise<ReimportOutcome> {
   });
   if (result.kind !== "stored") return { kind: "rejected", result };
   await warmRunsForLeaderboard(result.runs.map((run) => run.id));
+  // Re-imported runs keep their partitions and indexes; a run new to the bundle gets its indexes like any upload.
+  await requestSearchIndexes(result.runs.map((run) => run.id));
   return { kind: "reimported", bundleId: source.bundleId, runs: result.runs, counts: { ...result.counts } };
 }

@@ -6,6 +6,7 @@ import { makeUserSession } from "@/lib/testing/accounts";
 import { chunksOf, makeBundle, makeRun, makeTask, makeTrajectory, uniqueId } from "@/lib/testing/factories";
 import { actorOf } from "@/lib/testing/study-fixtures";
 import type { Actor } from "./auth/roles";
+import { buildRunSearchIndexes } from "@/lib/db/run-search-index";
 import { deleteRun } from "./delete-run";
 import { ingestBundle } from "./ingest-bundle";
 import { searchTraces } from "./search-events";
@@ -25,12 +26,17 @@ async function hitsOf(input: Record<string, string>) {
   return (await searchTraces(admin, query(input))).hits;
 }
 
-async function ingest(bundle: ReturnType<typeof makeBundle>): Promise<Record<string, string>> {
+async function ingest(
+  bundle: ReturnType<typeof makeBundle>,
+  { indexed = true }: { indexed?: boolean } = {},
+): Promise<Record<string, string>> {
   const result = await ingestBundle({
     chunks: chunksOf(JSON.stringify(bundle)),
     fileName: `${uniqueId("search")}.json`,
   });
   if (result.kind !== "stored") throw new Error(JSON.stringify(result));
+  // What the upload job queues after its answer (lib/server/search-indexing.ts), done here at once.
+  if (indexed) for (const run of result.runs) await buildRunSearchIndexes(run.id);
   // Runs come back in the bundle's order.
   return Object.fromEntries(result.runs.map((run, index) => [bundle.runs[index]?.id ?? "", run.id]));
 }
@@ -161,6 +167,60 @@ describe("searchTraces", () => {
     expect(last).toMatchObject({ hasNext: false });
     expect(last.hits).toHaveLength(20);
     expect(new Set(last.hits.map((hit) => hit.runId))).toEqual(new Set([many.many]));
+  });
+});
+
+describe("indexing after upload", () => {
+  it("leaves a run out of search, named as pending, until its own partition has both indexes", async () => {
+    const late = `late${marker}`;
+    const { fresh = "" } = await ingest(
+      makeBundle({
+        runs: [makeRun({ id: "fresh", name: `fresh ${late}` })],
+        trajectories: [makeTrajectory({ run: "fresh", events: [{ kind: "user_message", text: `where is ${late}` }] })],
+        turnPredictions: [],
+      }),
+      { indexed: false },
+    );
+    const before = await searchTraces(admin, query({ q: late }));
+    expect(before.hits).toHaveLength(0);
+    expect(before.pendingRuns).toContainEqual({ id: fresh, name: `fresh ${late}` });
+    // A run filter names only that run as pending.
+    expect((await searchTraces(admin, query({ q: late, run: fresh }))).pendingRuns).toEqual([
+      { id: fresh, name: `fresh ${late}` },
+    ]);
+
+    expect(await buildRunSearchIndexes(fresh)).toBe("built");
+    const after = await searchTraces(admin, query({ q: late }));
+    expect(after.hits.map((hit) => hit.runId)).toEqual([fresh]);
+    expect(after.pendingRuns.map((run) => run.id)).not.toContain(fresh);
+    // Substring search uses the partition's trigram index too.
+    expect((await hitsOf({ q: late.slice(2), run: fresh })).map((hit) => hit.runId)).toEqual([fresh]);
+    expect(await buildRunSearchIndexes(fresh)).toBe("already-indexed");
+
+    const { db } = await import("@/lib/db/client");
+    const indexes = await db().$queryRaw<{ table: string; index: string }[]>`
+      SELECT t.relname::text AS "table", i.relname::text AS "index"
+      FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+      WHERE i.relname::text LIKE '%search%' AND (t.relname = 'Event' OR t.relname = 'Event_' || md5(${fresh}))`;
+    // The parent has none (ATTACH would build them inside the ingest); the run's partition has both.
+    expect(indexes.map((row) => row.index.replace(/^Event_[0-9a-f]{32}/, "Event_<run>")).sort()).toEqual([
+      "Event_<run>_search_substring",
+      "Event_<run>_search_words",
+    ]);
+  });
+
+  it("skips a deleted run and reports it gone", async () => {
+    const { doomed = "" } = await ingest(
+      makeBundle({
+        runs: [makeRun({ id: "doomed" })],
+        trajectories: [makeTrajectory({ run: "doomed" })],
+        turnPredictions: [],
+      }),
+      { indexed: false },
+    );
+    await deleteRun(admin, doomed);
+    expect(await buildRunSearchIndexes(doomed)).toBe("gone");
+    expect((await searchTraces(admin, query({ q: marker }))).pendingRuns.map((run) => run.id)).not.toContain(doomed);
   });
 });
 

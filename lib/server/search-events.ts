@@ -25,7 +25,7 @@ export async function assertSearchAllowed(actor: Actor): Promise<void> {
 export async function searchTraces(actor: Actor, query: SearchQuery): Promise<SearchResult> {
   await assertSearchAllowed(actor);
   const substring = substringTerm(query.q);
-  const { rows, matches, capped } = await searchEvents({
+  const { rows, matches, capped, pendingRuns } = await searchEvents({
     words: query.q,
     substringPattern: substring ? likePattern(substring) : null,
     suiteId: query.suite,
@@ -65,6 +65,7 @@ export async function searchTraces(actor: Actor, query: SearchQuery): Promise<Se
     capped,
     hasNext: query.page * SEARCH_PAGE_SIZE < matches,
     hits,
+    pendingRuns,
   };
 }
 

@@ -12,6 +12,7 @@ import { warmRunsForLeaderboard } from "../leaderboard-summaries";
 import { ingestBundle, ingestHeapKeeper, type IngestProgress, type IngestResult } from "../ingest-bundle";
 import { StoredUploadOptionsSchema } from "../upload-options";
 import { readStoredUpload, removeStoredUpload } from "../upload-store";
+import { requestSearchIndexes } from "../search-indexing";
 import { createProgressWriter } from "./progress-writer";
 
 type Stored = Extract<IngestResult, { kind: "stored" }>;
@@ -122,6 +123,8 @@ async function finishWith(
       await warmRunsForLeaderboard(result.runs.map((run) => run.id));
       // The raw upload is kept: runs can be re-imported from it when importers change.
       await finishUpload({ id: upload.id, httpStatus: 201, result: storedBody(result, false) });
+      // After the answer: the run is shown while search's indexes are built (a job, or here without a queue).
+      await requestSearchIndexes(result.runs.map((run) => run.id));
       return;
     }
     case "invalid":

@@ -6,14 +6,27 @@ export const INGEST_QUEUE = "ingest-upload";
 export const PURGE_RUN_QUEUE = "purge-run";
 export const REIMPORT_RUN_QUEUE = "reimport-run";
 export const RESCORE_RUN_QUEUE = "rescore-run";
-export const QUEUES = [INGEST_QUEUE, PURGE_RUN_QUEUE, REIMPORT_RUN_QUEUE, RESCORE_RUN_QUEUE] as const;
+export const SEARCH_INDEX_QUEUE = "index-run-search";
+export const QUEUES = [
+  INGEST_QUEUE,
+  PURGE_RUN_QUEUE,
+  REIMPORT_RUN_QUEUE,
+  RESCORE_RUN_QUEUE,
+  SEARCH_INDEX_QUEUE,
+] as const;
 export type QueueName = (typeof QUEUES)[number];
+
+/**
+ * pg-boss's "short" policy keeps at most one queued job per singleton key: a run's search indexing is queued after
+ * each upload and again for every unindexed run when a worker starts, and those must not pile up.
+ */
+const QUEUE_POLICIES: Partial<Record<QueueName, "short">> = { [SEARCH_INDEX_QUEUE]: "short" };
 
 export interface IngestJobData {
   uploadId: string;
 }
 
-/** Purge, re-import and rescore jobs name one run. */
+/** Purge, re-import, rescore and search-index jobs name one run. */
 export interface PurgeRunJobData {
   runId: string;
 }
@@ -47,7 +60,10 @@ async function createQueues(boss: PgBoss): Promise<void> {
   for (const queue of QUEUES) {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await boss.createQueue(queue);
+        const policy = QUEUE_POLICIES[queue];
+        await boss.createQueue(queue, policy ? { name: queue, policy } : undefined);
+        // A queue created before its policy was set keeps the old one otherwise (createQueue leaves it as it is).
+        if (policy) await boss.updateQueue(queue, { name: queue, policy });
         break;
       } catch (error) {
         if (!isDeadlock(error) || attempt >= 5) throw error;
@@ -95,6 +111,23 @@ export async function enqueueJob(queue: QueueName, data: IngestJobData | RunJobD
   );
   if (!id) throw new Error(`the ${queue} job was not queued`);
   return id;
+}
+
+/** Queues a job unless one for the same key is already waiting (queues with the "short" policy); false then. */
+export async function enqueueJobOnce(queue: QueueName, data: RunJobData, key: string): Promise<boolean> {
+  const config = serverConfig();
+  const boss = await jobQueue();
+  const id = await boss.send(
+    queue,
+    { ...data },
+    {
+      singletonKey: key,
+      retryLimit: config.LOOPSCOPE_JOB_RETRIES,
+      retryDelay: 1,
+      expireInSeconds: config.LOOPSCOPE_JOB_EXPIRE_SECONDS,
+    },
+  );
+  return id !== null;
 }
 
 export async function stopJobQueue(options: { graceful: boolean }): Promise<void> {

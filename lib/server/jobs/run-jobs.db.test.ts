@@ -9,8 +9,10 @@ import { useTemporaryUploadDir, waitFor } from "@/lib/testing/upload-jobs";
 import { LOCAL_ACTOR } from "../auth/roles";
 import { queueStaleRescores, requestReimport } from "../queue-run-jobs";
 import { receiveUpload } from "../receive-upload";
+import { resumeSearchIndexing } from "../search-indexing";
 
-// Re-import and rescore as jobs a worker takes (issue 17): the inline paths are tested in reimport-run and rescore-run.
+// Re-import, rescore and search indexing as jobs a worker takes (issue 17, issue 12): the inline paths are tested in
+// reimport-run, rescore-run and search-events.
 let sql: pg.Client;
 let runId = "";
 
@@ -78,4 +80,55 @@ describe("run jobs", () => {
     await waitFor(async () => (await runState()).importerVersion === IMPORTER_VERSION, { what: "the re-import job" });
     expect(await runState()).toEqual({ ...current, importerVersion: IMPORTER_VERSION });
   });
+
+  it("a queued upload's run is indexed for search by a job after its answer", async () => {
+    const received = await receiveUpload(LOCAL_ACTOR, {
+      fileName: "jobs-search.json",
+      chunks: chunksOf(JSON.stringify(makeJudgedBundle(3))),
+      done: Promise.resolve(),
+      fields: new Map(),
+    });
+    expect(received.kind).toBe("queued");
+    const indexedRun = async () =>
+      (
+        await sql.query<{ id: string }>(
+          `SELECT r.id FROM "Run" r JOIN "Upload" u ON u."fileName" = 'jobs-search.json' AND u."httpStatus" = 201
+           JOIN "Bundle" b ON b.id = r."bundleId" AND b."contentHash" = u."contentHash"
+           WHERE r."searchIndexedAt" IS NOT NULL`,
+        )
+      ).rows[0]?.id;
+    await waitFor(async () => (await indexedRun()) !== undefined, { what: "the search index job" });
+    expect(await searchIndexNames((await indexedRun()) ?? "")).toEqual(["search_substring", "search_words"]);
+  });
+
+  it("a worker finds a run whose index job was lost and queues it again", async () => {
+    await sql.query(`UPDATE "Run" SET "searchIndexedAt" = NULL WHERE id = $1`, [runId]);
+    for (const suffix of ["search_words", "search_substring"])
+      await sql.query(`DROP INDEX "${await eventPartition(runId)}_${suffix}"`);
+    expect(await searchIndexNames(runId)).toEqual([]);
+
+    expect(await resumeSearchIndexing()).toBeGreaterThanOrEqual(1);
+    await waitFor(async () => (await searchIndexNames(runId)).length === 2, { what: "the resumed search index job" });
+    const run = await sql.query<{ indexed: boolean }>(
+      `SELECT "searchIndexedAt" IS NOT NULL AS indexed FROM "Run" WHERE id = $1`,
+      [runId],
+    );
+    expect(run.rows[0]?.indexed).toBe(true);
+  });
 });
+
+async function eventPartition(id: string): Promise<string> {
+  const { rows } = await sql.query<{ name: string }>(`SELECT 'Event_' || md5($1) AS name`, [id]);
+  return rows[0]?.name ?? "";
+}
+
+/** The search indexes on the run's Event partition, without the partition's name. */
+async function searchIndexNames(id: string): Promise<string[]> {
+  const partition = await eventPartition(id);
+  const { rows } = await sql.query<{ name: string }>(
+    `SELECT substr(indexname, length($1) + 2) AS name FROM pg_indexes WHERE tablename = $1 AND indexname LIKE '%search%'
+     ORDER BY name`,
+    [partition],
+  );
+  return rows.map((row) => row.name);
+}

@@ -6,6 +6,7 @@ import {
   PURGE_RUN_QUEUE,
   REIMPORT_RUN_QUEUE,
   RESCORE_RUN_QUEUE,
+  SEARCH_INDEX_QUEUE,
   jobQueue,
   jobsEnabled,
   type IngestJobData,
@@ -15,6 +16,8 @@ import {
 import { processUpload } from "./process-upload";
 import { reimportRun } from "../reimport-run";
 import { rescoreRun } from "../rescore-run";
+import { buildRunSearchIndexes } from "@/lib/db/run-search-index";
+import { resumeSearchIndexing } from "../search-indexing";
 
 function isFinalAttempt(job: PgBoss.JobWithMetadata<unknown>): boolean {
   return job.retryCount >= job.retryLimit;
@@ -49,22 +52,36 @@ export async function startWorker(): Promise<(() => Promise<void>) | null> {
   const rescoreWorker = await boss.work<RunJobData>(RESCORE_RUN_QUEUE, options, async ([job]) => {
     if (job) await rescoreRun(job.data.runId);
   });
+  // Up to 20 at a time, one after another: a backlog of small runs (a worker starting after many uploads) is not
+  // paced by the one-second polling interval.
+  const searchIndexWorker = await boss.work<RunJobData>(
+    SEARCH_INDEX_QUEUE,
+    { ...options, batchSize: 20 },
+    async (jobs) => {
+      for (const job of jobs) await buildRunSearchIndexes(job.data.runId);
+    },
+  );
+  void resumeSearchIndexing().catch((error: unknown) =>
+    console.error("[loopscope] could not queue search indexing of earlier runs", error),
+  );
   return async () => {
-    for (const id of [ingestWorker, purgeWorker, reimportWorker, rescoreWorker]) await boss.offWork({ id });
+    for (const id of [ingestWorker, purgeWorker, reimportWorker, rescoreWorker, searchIndexWorker])
+      await boss.offWork({ id });
   };
 }
 
-/** Without a job queue a purge lives in the web process: one cut short by a restart is resumed here. */
-async function resumeEmbeddedPurges(): Promise<void> {
+/** Without a job queue purges and search indexing live in the web process: those cut short by a restart resume here. */
+async function resumeEmbeddedWork(): Promise<void> {
   for (const runId of await listDeletedRunIds()) await purgeDeletedRun({ runId });
+  await resumeSearchIndexing();
 }
 
 /** The worker inside `next start`/`next dev`, unless LOOPSCOPE_WORKER=off marks a web-only node. */
 export async function startWorkerIfEnabled(): Promise<void> {
   if (serverConfig().LOOPSCOPE_WORKER === "off" || !process.env.DATABASE_URL) return;
   if (!jobsEnabled()) {
-    void resumeEmbeddedPurges().catch((error: unknown) =>
-      console.error("[loopscope] could not resume deleting runs", error),
+    void resumeEmbeddedWork().catch((error: unknown) =>
+      console.error("[loopscope] could not resume deleting runs or indexing them for search", error),
     );
     return;
   }
