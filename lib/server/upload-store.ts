@@ -84,8 +84,9 @@ export async function storeUpload(
       callback(null, chunk);
     },
   });
-  // Level 6 (zlib's default) keeps a CPU core at tens of MB/s, faster than most uploads arrive.
-  const packer = compress ? createGzip({ level: 6 }) : new PassThrough();
+  // Level 1: gzip sits on the upload's path, and on a real tau2 file level 6 (zlib's default) runs at 86 MB/s, no
+  // faster than a local upload arrives; level 1 runs at 111 MB/s for 1.6x the stored bytes (still 6x smaller).
+  const packer = compress ? createGzip({ level: 1 }) : new PassThrough();
   try {
     await pipeline(Readable.from(all), meter, packer, createWriteStream(localPath), signal ? { signal } : {});
   } catch (error) {

@@ -35,6 +35,27 @@ export type RunJobData = PurgeRunJobData;
 declare global {
   // One pg-boss instance per process (route modules may be loaded separately by Next.js).
   var loopscopeBoss: Promise<PgBoss> | undefined;
+  // The workers this process runs, by queue: a job queued here wakes its worker at once.
+  var loopscopeLocalWorkers: Map<QueueName, string> | undefined;
+}
+
+/** Called by the worker for each queue it works. */
+export function registerLocalWorker(queue: QueueName, workerId: string): void {
+  globalThis.loopscopeLocalWorkers ??= new Map();
+  globalThis.loopscopeLocalWorkers.set(queue, workerId);
+}
+
+export function unregisterLocalWorkers(): void {
+  globalThis.loopscopeLocalWorkers?.clear();
+}
+
+/**
+ * A worker polls its queue once a second; when this process works the queue itself (a worker inside the web
+ * server, the default), the job is started now instead of up to a second later.
+ */
+function wakeLocalWorker(boss: PgBoss, queue: QueueName): void {
+  const workerId = globalThis.loopscopeLocalWorkers?.get(queue);
+  if (workerId) boss.notifyWorker(workerId);
 }
 
 /**
@@ -110,6 +131,7 @@ export async function enqueueJob(queue: QueueName, data: IngestJobData | RunJobD
     { retryLimit: config.LOOPSCOPE_JOB_RETRIES, retryDelay: 1, expireInSeconds: config.LOOPSCOPE_JOB_EXPIRE_SECONDS },
   );
   if (!id) throw new Error(`the ${queue} job was not queued`);
+  wakeLocalWorker(boss, queue);
   return id;
 }
 
@@ -127,7 +149,9 @@ export async function enqueueJobOnce(queue: QueueName, data: RunJobData, key: st
       expireInSeconds: config.LOOPSCOPE_JOB_EXPIRE_SECONDS,
     },
   );
-  return id !== null;
+  if (id === null) return false;
+  wakeLocalWorker(boss, queue);
+  return true;
 }
 
 export async function stopJobQueue(options: { graceful: boolean }): Promise<void> {

@@ -9,6 +9,8 @@ import {
   SEARCH_INDEX_QUEUE,
   jobQueue,
   jobsEnabled,
+  registerLocalWorker,
+  unregisterLocalWorkers,
   type IngestJobData,
   type PurgeRunJobData,
   type RunJobData,
@@ -24,7 +26,8 @@ function isFinalAttempt(job: PgBoss.JobWithMetadata<unknown>): boolean {
 }
 
 /**
- * Starts consuming ingest, purge, re-import and rescore jobs in this process, one job of each queue at a time.
+ * Starts consuming ingest, purge, re-import, rescore and search-index jobs in this process, one job of each queue at a
+ * time (search-index jobs in batches).
  * Returns a stop function; without a job queue (embedded database) it starts nothing.
  */
 export async function startWorker(): Promise<(() => Promise<void>) | null> {
@@ -61,12 +64,20 @@ export async function startWorker(): Promise<(() => Promise<void>) | null> {
       for (const job of jobs) await buildRunSearchIndexes(job.data.runId);
     },
   );
+  const workers = [
+    [INGEST_QUEUE, ingestWorker],
+    [PURGE_RUN_QUEUE, purgeWorker],
+    [REIMPORT_RUN_QUEUE, reimportWorker],
+    [RESCORE_RUN_QUEUE, rescoreWorker],
+    [SEARCH_INDEX_QUEUE, searchIndexWorker],
+  ] as const;
+  for (const [queue, id] of workers) registerLocalWorker(queue, id);
   void resumeSearchIndexing().catch((error: unknown) =>
     console.error("[loopscope] could not queue search indexing of earlier runs", error),
   );
   return async () => {
-    for (const id of [ingestWorker, purgeWorker, reimportWorker, rescoreWorker, searchIndexWorker])
-      await boss.offWork({ id });
+    unregisterLocalWorkers();
+    for (const [, id] of workers) await boss.offWork({ id });
   };
 }
 
