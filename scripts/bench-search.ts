@@ -3,11 +3,10 @@
 // the search use case (the same code GET /api/search runs) and prints p50/p95 per query.
 // Needs a PostgreSQL server: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/loopscope_bench).
 // Usage: npm run bench:search -- [--events 1000000] [--repeat 20]
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { PARTITIONED_TABLES, partitionName } from "@/lib/db/run-partitions";
+import { searchIndexStatements } from "@/lib/db/search-index-sql";
 import { numberOption, useBenchDatabase } from "./bench-options";
 
 const PREFIX = "bench-search";
@@ -53,12 +52,17 @@ function pick(texts: string[], index: string, id: string): string {
   return `replace((ARRAY[${literals}])[1 + (${index}) % ${texts.length}], '{id}', ${id})`;
 }
 
-function searchIndexStatements(): string[] {
-  const migration = readFileSync(
-    path.join(process.cwd(), "prisma/migrations/20261201020000_event_search/migration.sql"),
-    "utf8",
+/** Search's indexes on each generated run's partition, as the index job builds them (lib/db/run-search-index.ts). */
+async function buildSearchIndexes(client: pg.Client): Promise<void> {
+  await client.query(`SET maintenance_work_mem = '256MB'`);
+  const runs = await client.query<{ id: string }>(
+    `SELECT id FROM "Run" WHERE name LIKE $1 AND "searchIndexedAt" IS NULL AND "deletedAt" IS NULL`,
+    [`${PREFIX} %`],
   );
-  return [...migration.matchAll(/CREATE INDEX "[^"]+" ON "Event"[^;]+;/g)].map((match) => match[0]);
+  for (const { id } of runs.rows) {
+    for (const statement of searchIndexStatements(partitionName("Event", id))) await client.query(statement);
+    await client.query(`UPDATE "Run" SET "searchIndexedAt" = now() WHERE id = $1`, [id]);
+  }
 }
 
 async function generate(client: pg.Client, events: number): Promise<void> {
@@ -158,13 +162,12 @@ async function main(): Promise<void> {
   if (existing >= events) console.log(`reusing ${existing} generated events`);
   else {
     const started = performance.now();
-    // Filling GIN indexes row by row is far slower than building them once afterwards.
-    await client.query(`DROP INDEX IF EXISTS "Event_search_words_idx", "Event_search_substring_idx"`);
+    // New runs' partitions get their search indexes after their rows, as after an upload (filling GIN indexes row by
+    // row is far slower than building them once).
     await generate(client, events - existing);
     console.log(`generated in ${((performance.now() - started) / 1000).toFixed(0)} s; building the search indexes`);
     const indexStarted = performance.now();
-    await client.query(`SET maintenance_work_mem = '256MB'`);
-    for (const statement of searchIndexStatements()) await client.query(statement);
+    await buildSearchIndexes(client);
     console.log(`indexes built in ${((performance.now() - indexStarted) / 1000).toFixed(0)} s`);
     await client.query(`ANALYZE "Event"`);
     await client.query(`ANALYZE "Trajectory"`);
