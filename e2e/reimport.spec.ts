@@ -1,20 +1,8 @@
-import pg from "pg";
 import { IMPORTER_VERSION } from "@/lib/bundles/importer-version";
 import { uniqueId } from "@/lib/testing/factories";
 import { makeTau2Results } from "@/lib/testing/tau2-results";
-import { E2E_DATABASE_URL } from "../playwright.config";
+import { sql } from "./support/sql";
 import { expect, test } from "./fixtures/upload";
-
-/** Runs SQL on the server's database: the run is set back to how an older importer left it. */
-async function sql(text: string, values: unknown[]): Promise<void> {
-  const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
 
 test("an admin re-imports a run read by an older importer; a worker reads its kept upload and the run keeps its id", async ({
   page,

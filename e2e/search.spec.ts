@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import pg from "pg";
-import { E2E_DATABASE_URL } from "../playwright.config";
+import { sql } from "./support/sql";
 import type { EventInput } from "@/lib/testing/factories";
 import { makeBundle, makeRun, makeTrajectory, uniqueId } from "@/lib/testing/factories";
 import { runNamed, uploadBundle, waitUntilSearchable, type UploadedRun } from "./run-fixtures/upload-bundle";
@@ -96,17 +95,6 @@ test("search within this run from the run page keeps to that run", async ({ page
   await expect(hits.first()).toContainText(other.name);
   await expect(page.getByLabel("Run")).toHaveValue(other.id);
 });
-
-/** Runs SQL on the server's database. */
-async function sql(text: string, values: unknown[]): Promise<void> {
-  const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
 
 test("a run whose search indexes are not built yet is named and left out, and found once they are", async ({
   page,

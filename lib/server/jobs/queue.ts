@@ -121,37 +121,40 @@ export function jobQueue(): Promise<PgBoss> {
   return globalThis.loopscopeBoss;
 }
 
-/** Queues a job with the configured retries and expiry (read per job, so operators can change them). */
-export async function enqueueJob(queue: QueueName, data: IngestJobData | RunJobData): Promise<string> {
-  const config = serverConfig();
-  const boss = await jobQueue();
-  const id = await boss.send(
-    queue,
-    { ...data },
-    { retryLimit: config.LOOPSCOPE_JOB_RETRIES, retryDelay: 1, expireInSeconds: config.LOOPSCOPE_JOB_EXPIRE_SECONDS },
-  );
-  if (!id) throw new Error(`the ${queue} job was not queued`);
-  wakeLocalWorker(boss, queue);
-  return id;
-}
-
-/** Queues a job unless one for the same key is already waiting (queues with the "short" policy); false then. */
-export async function enqueueJobOnce(queue: QueueName, data: RunJobData, key: string): Promise<boolean> {
+/**
+ * Sends a job with the configured retries and expiry (read per job, so operators can change them) and wakes a local
+ * worker; null when a queue with the "short" policy already has a job waiting under `singletonKey`.
+ */
+async function sendJob(
+  queue: QueueName,
+  data: IngestJobData | RunJobData,
+  singletonKey?: string,
+): Promise<string | null> {
   const config = serverConfig();
   const boss = await jobQueue();
   const id = await boss.send(
     queue,
     { ...data },
     {
-      singletonKey: key,
       retryLimit: config.LOOPSCOPE_JOB_RETRIES,
       retryDelay: 1,
       expireInSeconds: config.LOOPSCOPE_JOB_EXPIRE_SECONDS,
+      ...(singletonKey === undefined ? {} : { singletonKey }),
     },
   );
-  if (id === null) return false;
-  wakeLocalWorker(boss, queue);
-  return true;
+  if (id) wakeLocalWorker(boss, queue);
+  return id;
+}
+
+export async function enqueueJob(queue: QueueName, data: IngestJobData | RunJobData): Promise<string> {
+  const id = await sendJob(queue, data);
+  if (!id) throw new Error(`the ${queue} job was not queued`);
+  return id;
+}
+
+/** Queues a job unless one for the same key is already waiting (queues with the "short" policy); false then. */
+export async function enqueueJobOnce(queue: QueueName, data: RunJobData, key: string): Promise<boolean> {
+  return (await sendJob(queue, data, key)) !== null;
 }
 
 export async function stopJobQueue(options: { graceful: boolean }): Promise<void> {
