@@ -6,7 +6,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { PARTITIONED_TABLES, partitionName } from "@/lib/db/run-partitions";
-import { searchIndexStatements } from "@/lib/db/search-index-sql";
 import { numberOption, useBenchDatabase } from "./bench-options";
 
 const PREFIX = "bench-search";
@@ -50,19 +49,6 @@ const ERRORS = [
 function pick(texts: string[], index: string, id: string): string {
   const literals = texts.map((text) => `'${text.replaceAll("'", "''")}'`).join(", ");
   return `replace((ARRAY[${literals}])[1 + (${index}) % ${texts.length}], '{id}', ${id})`;
-}
-
-/** Search's indexes on each generated run's partition, as the index job builds them (lib/db/run-search-index.ts). */
-async function buildSearchIndexes(client: pg.Client): Promise<void> {
-  await client.query(`SET maintenance_work_mem = '256MB'`);
-  const runs = await client.query<{ id: string }>(
-    `SELECT id FROM "Run" WHERE name LIKE $1 AND "searchIndexedAt" IS NULL AND "deletedAt" IS NULL`,
-    [`${PREFIX} %`],
-  );
-  for (const { id } of runs.rows) {
-    for (const statement of searchIndexStatements(partitionName("Event", id))) await client.query(statement);
-    await client.query(`UPDATE "Run" SET "searchIndexedAt" = now() WHERE id = $1`, [id]);
-  }
 }
 
 async function generate(client: pg.Client, events: number): Promise<void> {
@@ -167,7 +153,8 @@ async function main(): Promise<void> {
     await generate(client, events - existing);
     console.log(`generated in ${((performance.now() - started) / 1000).toFixed(0)} s; building the search indexes`);
     const indexStarted = performance.now();
-    await buildSearchIndexes(client);
+    const { buildRunSearchIndexes, listRunsAwaitingSearchIndex } = await import("@/lib/db/run-search-index");
+    for (const runId of await listRunsAwaitingSearchIndex()) await buildRunSearchIndexes(runId);
     console.log(`indexes built in ${((performance.now() - indexStarted) / 1000).toFixed(0)} s`);
     await client.query(`ANALYZE "Event"`);
     await client.query(`ANALYZE "Trajectory"`);

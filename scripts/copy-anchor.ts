@@ -61,37 +61,32 @@ export async function timeCopyAnchor(client: pg.Client, runId: string, dir: stri
       createReadStream(files[table] ?? ""),
       client.query(copyFrom(`COPY "${target}" (${columns[table]}) FROM STDIN`)),
     );
-  const time = async (): Promise<CopyAnchorSeconds> => {
-    await client.query("BEGIN");
-    try {
-      // Scratch tables are created outside the timing; the rollback removes them.
-      await client.query(`CREATE TABLE "scratch_Trajectory" (LIKE "Trajectory" INCLUDING ALL)`);
-      await client.query(`ALTER TABLE "scratch_Trajectory" ADD FOREIGN KEY ("runId") REFERENCES "Run"("id")`);
-      await client.query(`ALTER TABLE "scratch_Trajectory" ADD FOREIGN KEY ("taskId") REFERENCES "Task"("id")`);
-      for (const table of ["Event", "TurnPrediction"]) {
-        await client.query(
-          `CREATE TABLE "scratch_${table}" (LIKE "${table}" INCLUDING ALL) PARTITION BY LIST ("runId")`,
-        );
-        await client.query(
-          `CREATE TABLE "scratch_${table}_run" (LIKE "${table}" INCLUDING DEFAULTS INCLUDING GENERATED, CHECK ("runId" = ${literal}))`,
-        );
-      }
-      // The same index-building memory our ingest sets for ATTACH (lib/db/run-partitions.ts).
-      await client.query(`SET LOCAL maintenance_work_mem = '${ATTACH_MAINTENANCE_WORK_MEM}'`);
-      const started = performance.now();
-      await load("Trajectory", "scratch_Trajectory");
-      for (const table of ["Event", "TurnPrediction"]) {
-        await load(table, `scratch_${table}_run`);
-        await client.query(
-          `ALTER TABLE "scratch_${table}" ATTACH PARTITION "scratch_${table}_run" FOR VALUES IN (${literal})`,
-        );
-      }
-      const bulk = (performance.now() - started) / 1000;
-      for (const statement of searchIndexStatements("scratch_Event_run")) await client.query(statement);
-      return { bulk, bulkSearch: (performance.now() - started) / 1000 };
-    } finally {
-      await client.query("ROLLBACK");
+  await client.query("BEGIN");
+  try {
+    // Scratch tables are created outside the timing; the rollback removes them.
+    await client.query(`CREATE TABLE "scratch_Trajectory" (LIKE "Trajectory" INCLUDING ALL)`);
+    await client.query(`ALTER TABLE "scratch_Trajectory" ADD FOREIGN KEY ("runId") REFERENCES "Run"("id")`);
+    await client.query(`ALTER TABLE "scratch_Trajectory" ADD FOREIGN KEY ("taskId") REFERENCES "Task"("id")`);
+    for (const table of ["Event", "TurnPrediction"]) {
+      await client.query(`CREATE TABLE "scratch_${table}" (LIKE "${table}" INCLUDING ALL) PARTITION BY LIST ("runId")`);
+      await client.query(
+        `CREATE TABLE "scratch_${table}_run" (LIKE "${table}" INCLUDING DEFAULTS INCLUDING GENERATED, CHECK ("runId" = ${literal}))`,
+      );
     }
-  };
-  return time();
+    // The same index-building memory our ingest sets for ATTACH (lib/db/run-partitions.ts).
+    await client.query(`SET LOCAL maintenance_work_mem = '${ATTACH_MAINTENANCE_WORK_MEM}'`);
+    const started = performance.now();
+    await load("Trajectory", "scratch_Trajectory");
+    for (const table of ["Event", "TurnPrediction"]) {
+      await load(table, `scratch_${table}_run`);
+      await client.query(
+        `ALTER TABLE "scratch_${table}" ATTACH PARTITION "scratch_${table}_run" FOR VALUES IN (${literal})`,
+      );
+    }
+    const bulk = (performance.now() - started) / 1000;
+    for (const statement of searchIndexStatements("scratch_Event_run")) await client.query(statement);
+    return { bulk, bulkSearch: (performance.now() - started) / 1000 };
+  } finally {
+    await client.query("ROLLBACK");
+  }
 }

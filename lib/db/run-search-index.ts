@@ -14,17 +14,18 @@ export type SearchIndexOutcome = "built" | "already-indexed" | "gone";
  * builds of one run are serialized by an advisory lock instead. A run deleted or purged meanwhile is left alone.
  */
 export async function buildRunSearchIndexes(runId: string): Promise<SearchIndexOutcome> {
+  const partition = partitionName("Event", runId);
   const client = await pgPool().connect();
   try {
     await client.query("BEGIN");
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('loopscope-search-index:' || $1))`, [runId]);
-    const { rows } = await client.query<{ indexed: boolean; partition: string | null }>(
-      `SELECT "searchIndexedAt" IS NOT NULL AS indexed, to_regclass($2)::text AS partition
+    const { rows } = await client.query<{ indexed: boolean; present: boolean }>(
+      `SELECT "searchIndexedAt" IS NOT NULL AS indexed, to_regclass($2) IS NOT NULL AS present
        FROM "Run" WHERE id = $1 AND "deletedAt" IS NULL`,
-      [runId, `"${partitionName("Event", runId)}"`],
+      [runId, `"${partition}"`],
     );
     const run = rows[0];
-    if (!run?.partition) {
+    if (!run?.present) {
       await client.query("ROLLBACK");
       return "gone";
     }
@@ -33,7 +34,7 @@ export async function buildRunSearchIndexes(runId: string): Promise<SearchIndexO
       return "already-indexed";
     }
     if (!isEmbeddedDatabase()) await client.query(`SET LOCAL maintenance_work_mem = '${ATTACH_MAINTENANCE_WORK_MEM}'`);
-    for (const statement of searchIndexStatements(partitionName("Event", runId))) await client.query(statement);
+    for (const statement of searchIndexStatements(partition)) await client.query(statement);
     await client.query(`UPDATE "Run" SET "searchIndexedAt" = CURRENT_TIMESTAMP WHERE id = $1`, [runId]);
     await client.query("COMMIT");
     return "built";
