@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { createDeflateRaw, deflateRawSync, gzipSync } from "node:zlib";
 import { zipSync } from "fflate";
 import { expect, test, type APIRequestContext } from "@playwright/test";
@@ -12,6 +10,7 @@ import { makeTau2Document, tau2Text } from "@/lib/testing/tau2-fixtures";
 import { tableCounts } from "@/lib/testing/table-counts";
 import { zipOfDeflated } from "@/lib/testing/hand-zip";
 import { followUpload } from "./fixtures/upload";
+import { launchServer, logTail, stopServer, type LaunchedServer } from "./support/launched-server";
 
 /**
  * The hostile-input suite of issue 13, against the real upload route of a running production server (its own
@@ -50,50 +49,8 @@ const SERVER_LOG = join("test-results", "hostile-input-server.log");
 
 test.describe.configure({ timeout: 180_000 });
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<number | null>;
-}
-let server: Server | undefined;
+let server: LaunchedServer | undefined;
 let uploadDir = "";
-
-/** A port nobody listens on, chosen by the kernel, so a stale or foreign server can never answer in our place. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === "string") throw new Error("no free port");
-  return address.port;
-}
-
-function serverLogTail(lines = 40): string {
-  try {
-    return readFileSync(SERVER_LOG, "utf8").split("\n").slice(-lines).join("\n");
-  } catch {
-    return "(no server log)";
-  }
-}
-
-/** Stops the server's whole process group (the database wrapper, npx and next), politely and then for sure. */
-async function stopServer(running: Server): Promise<void> {
-  const group = -(running.child.pid ?? 0);
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(group, name);
-    } catch {
-      // Already gone.
-    }
-  };
-  signal("SIGTERM");
-  const stopped = await Promise.race([
-    running.exited.then(() => true),
-    new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000)),
-  ]);
-  // The wrapper may have gone before next did: whatever is left of the group goes too.
-  signal(stopped ? "SIGTERM" : "SIGKILL");
-}
 
 /**
  * Resident memory of the server and every process under it (the database wrapper and npx included: a loose upper
@@ -132,46 +89,13 @@ function treeRss(root: number): { bytes: number; parts: string } {
 test.beforeAll(async () => {
   test.setTimeout(SERVER_START_MS + 30_000);
   uploadDir = mkdtempSync(join(tmpdir(), "loopscope-hostile-"));
-  const port = await freePort();
-  mkdirSync(dirname(SERVER_LOG), { recursive: true });
-  const log = openSync(SERVER_LOG, "w");
-  const child = spawn("node", ["scripts/with-database.mjs", "--", "next", "start", "-p", String(port)], {
-    env: {
-      ...process.env,
-      ...SERVER_ENV,
-      DATABASE_URL,
-      LOOPSCOPE_UPLOAD_DIR: uploadDir,
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    // Its own process group, so afterAll can stop next and not only the wrapper that started it.
-    detached: true,
-    stdio: ["ignore", log, log],
+  server = await launchServer({
+    env: { ...SERVER_ENV, DATABASE_URL, LOOPSCOPE_UPLOAD_DIR: uploadDir },
+    log: SERVER_LOG,
+    readyWithinMs: SERVER_START_MS,
   });
-  closeSync(log);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  server = { child, base: `http://127.0.0.1:${port}`, exited };
-  const started = Date.now();
-  let code: number | null | undefined;
-  void exited.then((exitCode) => (code = exitCode));
-  let ready = false;
-  while (!ready && code === undefined && Date.now() - started < SERVER_START_MS) {
-    try {
-      ready = (await fetch(`${server.base}/api/runs?limit=1`)).status === 200;
-    } catch {
-      // Not listening yet.
-    }
-    if (!ready) await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (!ready)
-    throw new Error(
-      `${code === undefined ? `the server did not answer within ${seconds} s` : `the server exited with ${code} after ${seconds} s`}; ` +
-        `the end of ${SERVER_LOG}:\n${serverLogTail()}`,
-    );
-  const idle = treeRss(child.pid ?? 0);
-  console.log(
-    `hostile-input server ready on port ${port} in ${seconds} s, RSS ${Math.round(idle.bytes / MiB)} MB (${idle.parts})`,
-  );
+  const idle = treeRss(server.child.pid ?? 0);
+  console.log(`hostile-input server idle RSS ${Math.round(idle.bytes / MiB)} MB (${idle.parts})`);
   for (let probe = 0; probe < 20; probe += 1) {
     const probeStarted = Date.now();
     await (await fetch(`${server.base}/api/runs?limit=1`)).arrayBuffer();
@@ -182,7 +106,7 @@ test.beforeAll(async () => {
 
 test.afterEach(async ({}, testInfo) => {
   if (testInfo.status === testInfo.expectedStatus) return;
-  const tail = serverLogTail();
+  const tail = logTail(SERVER_LOG);
   console.log(`the end of ${SERVER_LOG}:\n${tail}`);
   await testInfo.attach("server log tail", { body: tail, contentType: "text/plain" });
 });

@@ -2,9 +2,10 @@
 // Runs a command against a ready database: the PostgreSQL of DATABASE_URL when set,
 // otherwise an embedded PGlite served over the Postgres wire protocol from this process.
 // Pending migrations are applied first; `--seed` loads the demo data into an empty database.
-import { spawn } from "node:child_process";
 import { withBuiltNextConfig } from "./built-next-config.mjs";
 import { withHeapCap } from "./heap-cap.mjs";
+import { runChild } from "./run-child.mjs";
+import { withWireProtocolFixes } from "./pglite-wire-fixes.mjs";
 import { mkdirSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -14,20 +15,6 @@ const separator = args.indexOf("--");
 const flags = separator === -1 ? args : args.slice(0, separator);
 const command = separator === -1 ? [] : args.slice(separator + 1);
 const seed = flags.includes("--seed");
-
-function run(cmd, cmdArgs, env) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, cmdArgs, { stdio: "inherit", env, shell: false });
-    const forward = (signal) => child.kill(signal);
-    process.on("SIGINT", forward);
-    process.on("SIGTERM", forward);
-    child.on("exit", (code, signal) => {
-      process.off("SIGINT", forward);
-      process.off("SIGTERM", forward);
-      resolve(code ?? (signal ? 1 : 0));
-    });
-  });
-}
 
 function portInUse(port) {
   return new Promise((resolve) => {
@@ -58,7 +45,7 @@ async function startEmbedded() {
     `[loopscope] starting the embedded PostgreSQL (PGlite) in ${dataDir} on port ${port}; set DATABASE_URL to use your own server`,
   );
   const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 64 });
+  const server = new PGLiteSocketServer({ db: withWireProtocolFixes(db), port, host: "127.0.0.1", maxConnections: 64 });
   await server.start();
   return {
     url,
@@ -99,15 +86,15 @@ const env = {
   ...(embedded ? { LOOPSCOPE_EMBEDDED: "1" } : {}),
 };
 
-let code = await run("npx", ["prisma", "migrate", "deploy"], env);
-if (code === 0 && seed) code = await run("npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], env);
+let code = await runChild("npx", ["prisma", "migrate", "deploy"], env);
+if (code === 0 && seed) code = await runChild("npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], env);
 if (code === 0 && command.length > 0) {
   const [cmd, ...cmdArgs] = command;
   const nextCommand = cmd === "next" ? cmdArgs[0] : undefined;
   // `next dev` compiles in-process and reads next.config.ts as it changes: neither applies there.
   let appEnv = nextCommand === "dev" ? env : withHeapCap(env);
   if (nextCommand === "start") appEnv = withBuiltNextConfig(appEnv);
-  code = await run(cmd === "next" ? "npx" : cmd, cmd === "next" ? ["next", ...cmdArgs] : cmdArgs, appEnv);
+  code = await runChild(cmd === "next" ? "npx" : cmd, cmd === "next" ? ["next", ...cmdArgs] : cmdArgs, appEnv);
 }
 await database.stop();
 process.exit(code);
