@@ -9,7 +9,7 @@ import { uniqueId } from "@/lib/testing/factories";
 const run = promisify(execFile);
 
 test("uploads a bundle through the page, shows the job's phases and links the stored run", async ({ page }) => {
-  // 3,000 trajectories, so the writing phase lasts long enough to be seen between two polls.
+  // 3,000 trajectories, so the job's phases last long enough to be seen between two polls.
   test.setTimeout(180_000);
   const runName = uniqueId("page-upload");
   const file = writeBundleFile(makeSizedBundle(3000, runName));
@@ -45,7 +45,9 @@ test("uploads a bundle through the page, shows the job's phases and links the st
   await expect(status).toContainText("3000 trajectories");
   await expect(phases.locator('[data-state="done"]')).toHaveCount(6);
   expect(seen.at(-1)).toBe("done");
-  expect(seen).toContain("writing");
+  // At least one of the job's own phases was seen between queueing and the answer. Which ones depends on the
+  // machine's speed: on a fast day the 3,000 trajectories are written between two of the page's polls (400 ms).
+  expect(seen.filter((phase) => ["reading", "writing", "metrics"].includes(phase)).length).toBeGreaterThan(0);
   await page.screenshot({ path: "test-results/upload-done.png" });
   // The run link points at the stored run (its page is covered by run-page.spec.ts).
   const runs = (await (await page.request.get("/api/runs")).json()) as { runs: { id: string; name: string }[] };
