@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort } from "@/lib/testing/free-port";
 import { makeTau2Document, tau2Text } from "@/lib/testing/tau2-fixtures";
+import { reachable } from "../scripts/reachable.mjs";
 import { launchServer, logTail, stopServer, type LaunchedServer } from "./support/launched-server";
 
 /**
@@ -50,17 +50,6 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: "127.0.0.1" });
-    socket.once("connect", () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
-
 test("the Quick start serves the demo leaderboard from the embedded database", async ({ page }) => {
   expect(existsSync(join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
   await page.goto(`${server?.base}/runs`);
@@ -104,11 +93,11 @@ test("a tau2 file is stored, the same file again is a duplicate, and the app ans
 test("stopping the launcher alone stops the app and the embedded database with it", async () => {
   const running = server;
   if (!running) throw new Error("no server");
-  expect(await listening(running.port)).toBe(true);
+  expect(await reachable("127.0.0.1", running.port)).toBe(true);
   // SIGTERM to the launcher only, as a process manager sends it; not to the process group.
   running.child.kill("SIGTERM");
   expect(await running.exited).not.toBeNull();
-  await expect.poll(() => listening(running.port), { timeout: 10_000 }).toBe(false);
-  await expect.poll(() => listening(databasePort), { timeout: 10_000 }).toBe(false);
+  await expect.poll(() => reachable("127.0.0.1", running.port), { timeout: 10_000 }).toBe(false);
+  await expect.poll(() => reachable("127.0.0.1", databasePort), { timeout: 10_000 }).toBe(false);
   server = undefined;
 });

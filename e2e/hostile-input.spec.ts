@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDeflateRaw, deflateRawSync, gzipSync } from "node:zlib";
@@ -10,6 +10,7 @@ import { makeTau2Document, tau2Text } from "@/lib/testing/tau2-fixtures";
 import { tableCounts } from "@/lib/testing/table-counts";
 import { zipOfDeflated } from "@/lib/testing/hand-zip";
 import { followUpload } from "./fixtures/upload";
+import { processTree } from "../scripts/run-child.mjs";
 import { launchServer, logTail, stopServer, type LaunchedServer } from "./support/launched-server";
 
 /**
@@ -57,22 +58,9 @@ let uploadDir = "";
  * bound), with each process's share for the failure message.
  */
 function treeRss(root: number): { bytes: number; parts: string } {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
   let bytes = 0;
   const parts: string[] = [];
-  const pending = [root];
-  while (pending.length > 0) {
-    const pid = pending.pop() ?? 0;
+  for (const pid of processTree(root)) {
     try {
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
       const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
@@ -81,7 +69,6 @@ function treeRss(root: number): { bytes: number; parts: string } {
     } catch {
       // Gone.
     }
-    pending.push(...(children.get(pid) ?? []));
   }
   return { bytes, parts: parts.join(", ") };
 }

@@ -8,12 +8,13 @@
 // missing and reused on the next run (`--fresh` reloads it).
 // Usage: npm run bench:pages -- [--runs 1000] [--big 10000] [--requests 30] [--port 3602] [--fresh]
 import { spawn, type ChildProcess } from "node:child_process";
-import { createReadStream, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createReadStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { BUNDLE_SCHEMA_VERSION } from "@/lib/bundles/schema/common";
 import { numberOption } from "./bench-options";
+import { processTree } from "./run-child.mjs";
 import { CHROMIUM_LAUNCH_OPTIONS } from "@/lib/testing/chromium-launch";
 
 const SMALL_SUITE = "bench-pages-small";
@@ -149,28 +150,10 @@ async function waitForServer(base: string, timeoutMs: number): Promise<void> {
   throw new Error(`server on ${base} did not start`);
 }
 
-/** Every process started under `root` (the launcher, next, next-server). */
-function descendants(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      parents.set(Number(entry), Number(fields[1]));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const found = [root];
-  for (let i = 0; i < found.length; i += 1) for (const [pid, ppid] of parents) if (ppid === found[i]) found.push(pid);
-  return found;
-}
-
 /** The largest resident set among the server's processes (the next-server worker), in MB. */
 function serverRssMb(root: number): number {
   let max = 0;
-  for (const pid of descendants(root)) {
+  for (const pid of processTree(root)) {
     try {
       const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
       if (match?.[1]) max = Math.max(max, Number(match[1]) / 1024);
@@ -184,7 +167,7 @@ function serverRssMb(root: number): number {
 /** CPU time (user + system) the server's processes have used so far, in ms (Linux clock ticks of 10 ms). */
 function serverCpuMs(root: number): number {
   let ticks = 0;
-  for (const pid of descendants(root)) {
+  for (const pid of processTree(root)) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)?.split(" ") ?? [];
       ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);

@@ -50,7 +50,8 @@ export function filterReadyForQuery(output, expectedReady) {
     if (type === READY_FOR_QUERY && readyLeft-- > expectedReady) continue;
     kept.push(output.subarray(start, end));
   }
-  return { output: Buffer.concat(kept), failed };
+  // The common case, nothing dropped, answers with the bytes as they came.
+  return { output: kept.length === messages.length ? output : Buffer.concat(kept), failed };
 }
 
 /** The database as pglite-socket's server uses it, with the fixes above. */
@@ -70,9 +71,13 @@ export function withWireProtocolFixes(db) {
     }
     const expectedReady = messages.filter(([type]) => type === SYNC || type === SIMPLE_QUERY).length;
     const batch = input.subarray(messages[0][1], messages.at(-1)[2]);
+    // PGlite hands each chunk over as a copy of its memory, so the chunks are kept without copying again.
     const chunks = [];
     try {
-      await db.execProtocolRawStream(batch, { ...options, onRawData: (data) => chunks.push(Buffer.from(data)) });
+      await db.execProtocolRawStream(batch, {
+        ...options,
+        onRawData: (data) => chunks.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength)),
+      });
     } catch (error) {
       console.error("[loopscope] the embedded database failed on a message; the client gets an error", error);
       if (expectedReady === 0) ignoreTillSync = true;

@@ -1,18 +1,9 @@
 // Checks what `npm test` needs before anything runs, so a missing service is one clear line, not a stack trace.
 import { existsSync } from "node:fs";
-import net from "node:net";
+import { reachable } from "./reachable.mjs";
 
 const databaseUrl = new URL(process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_test");
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-function reachable(host, port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port, timeout: 3000 });
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("timeout", () => (socket.destroy(), resolve(false)));
-    socket.once("error", () => resolve(false));
-  });
-}
 
 const problems = [];
 const host = databaseUrl.hostname;

@@ -5,9 +5,9 @@
 import { withBuiltNextConfig } from "./built-next-config.mjs";
 import { withHeapCap } from "./heap-cap.mjs";
 import { runChild } from "./run-child.mjs";
+import { reachable } from "./reachable.mjs";
 import { withWireProtocolFixes } from "./pglite-wire-fixes.mjs";
 import { mkdirSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 
 const args = process.argv.slice(2);
@@ -16,22 +16,11 @@ const flags = separator === -1 ? args : args.slice(0, separator);
 const command = separator === -1 ? [] : args.slice(separator + 1);
 const seed = flags.includes("--seed");
 
-function portInUse(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: "127.0.0.1" });
-    socket.once("connect", () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
-
 async function startEmbedded() {
   const port = Number(process.env.LOOPSCOPE_PGLITE_PORT ?? 54329);
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
   // Only one process may open the data folder: reuse a launcher that already serves it.
-  if (await portInUse(port)) {
+  if (await reachable("127.0.0.1", port)) {
     console.log(`[loopscope] using the embedded database already served on port ${port}`);
     return { url, stop: async () => {} };
   }
