@@ -390,6 +390,14 @@ describe("tau2Importer", () => {
       issues: [{ path: "simulations[0].task_id", message: "a simulation needs a task_id" }],
     });
   });
+
+  it("reports a reward that is not a number as an issue, not as a missing reward", () => {
+    const document = tau2Document(messages, { reward_info: { reward: "high", reward_basis: ["DB"] } });
+    expect(tau2Importer.convert(document, { fileName: "r.json" })).toEqual({
+      ok: false,
+      issues: [{ path: "simulations[0].reward_info.reward", message: "the reward must be a number" }],
+    });
+  });
 });
 
 describe("documents of the wrong kind", () => {

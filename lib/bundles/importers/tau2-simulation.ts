@@ -75,7 +75,13 @@ export function mapTau2Simulation(raw: unknown, path: string, context: Simulatio
   const stopReason = nonEmptyString(stringOr(raw.termination_reason));
   if (stopReason !== undefined) trajectory.stopReason = stopReason;
   if (isRecord(raw.reward_info)) {
-    const reward = finiteNumber(raw.reward_info.reward);
+    const given = raw.reward_info.reward;
+    const reward = finiteNumber(given);
+    // tau2's RewardInfo.reward is a float: anything else is refused there, and here it would read as no reward.
+    if (reward === undefined && given !== undefined && given !== null) {
+      log.issues.push({ path: `${path}.reward_info.reward`, message: "the reward must be a number" });
+      return undefined;
+    }
     if (reward !== undefined) trajectory.reward = reward;
     const breakdown = toJsonValue(raw.reward_info);
     if (breakdown !== undefined) trajectory.rewardBreakdown = breakdown;
