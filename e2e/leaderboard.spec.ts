@@ -9,11 +9,13 @@ function runIdsByName(upload: UploadResponse): Record<string, string> {
 
 async function suiteIdOf(page: Page, runId: string): Promise<string> {
   const response = await page.request.get("/api/runs");
-  const { runs } = (await response.json()) as { runs: { id: string; suite: string }[] };
+  const { runs } = (await response.json()) as { runs: { id: string; suite: string; suiteId: string }[] };
   const run = runs.find((r) => r.id === runId);
   if (!run) throw new Error(`run ${runId} not listed`);
-  // The leaderboard links each suite cell to its protocol table; follow that link (these runs have 2 tasks: shown on request).
-  await page.goto("/runs?minTasks=0");
+  // The leaderboard links each suite cell to its protocol table; follow that link (these runs have 2 tasks: shown on
+  // request). Narrowed to the run's suite: on a database that earlier runs of the suite filled, its row need not be on
+  // the first page of all runs.
+  await page.goto(`/runs?minTasks=0&suite=${encodeURIComponent(run.suiteId)}`);
   const href = await page
     .getByRole("row")
     .filter({ hasText: run.suite })
@@ -22,6 +24,7 @@ async function suiteIdOf(page: Page, runId: string): Promise<string> {
     .getAttribute("href");
   const match = /^\/suites\/([^/]+)\/protocol$/.exec(href ?? "");
   if (!match?.[1]) throw new Error(`no protocol link for ${run.suite}: ${href}`);
+  expect(match[1]).toBe(run.suiteId);
   return match[1];
 }
 
