@@ -13,6 +13,9 @@ import { splitLines } from "@/lib/bundles/split-lines";
 export function createTempFileSpill(): RecordSpill {
   let folder: string | undefined;
   let writer: ReturnType<typeof createWriteStream> | undefined;
+  // A write error surfaces on the next append or replay, never as an unhandled 'error' event (which takes the whole
+  // server down): a spill thrown away with a write still in flight fails that write, and nobody waits for it.
+  let failed: Error | undefined;
   let count = 0;
   const path = () => join(folder ?? tmpdir(), "items.jsonl");
   return {
@@ -20,13 +23,16 @@ export function createTempFileSpill(): RecordSpill {
       if (!writer) {
         folder = await mkdtemp(join(tmpdir(), "loopscope-spill-"));
         writer = createWriteStream(path());
+        writer.on("error", (error) => (failed ??= error));
       }
+      if (failed) throw failed;
       count += 1;
       if (!writer.write(`${JSON.stringify([item.array, item.index, item.value, item.tooDeep === true])}\n`))
         await once(writer, "drain");
     },
     async *replay() {
       if (!writer || count === 0) return;
+      if (failed) throw failed;
       writer.end();
       await once(writer, "finish");
       for await (const { text } of splitLines(createReadStream(path()))) {
@@ -35,7 +41,14 @@ export function createTempFileSpill(): RecordSpill {
       }
     },
     async dispose() {
-      writer?.destroy();
+      const open = writer && !writer.closed ? writer : undefined;
+      if (open) {
+        // The file is removed only once the stream has let go of it.
+        const closed = new Promise<void>((resolve) => open.once("close", () => resolve()));
+        open.destroy();
+        await closed;
+      }
+      writer = undefined;
       if (folder) await rm(folder, { recursive: true, force: true });
       folder = undefined;
     },
