@@ -111,3 +111,17 @@ describe("splitLines", () => {
     expect(lines).toEqual(["ééé", "€"]);
   });
 });
+
+describe("streamJsonDocument: an item that is not JSON", () => {
+  it("is refused with the parser's message, at its line and column in the file", async () => {
+    const text = '{"info": {},\n "simulations": [\n  {"id": 1},\n  {"id": 2,\n   "x": tru}\n]}';
+    for (const chunk of [1, 4, 64]) {
+      const error = await failure(text, chunk);
+      expect(error.issue).toMatchObject({ path: "", line: 5 });
+      expect(error.issue.message).toMatch(/^invalid JSON: .+ \(line 5, column 12\)$/);
+    }
+    // A bracket that does not match, on the item's first line.
+    const bracket = await failure('{"simulations": [{"a": [1}]}', 3);
+    expect(bracket.issue.message).toMatch(/^invalid JSON: .+ \(line 1, column 26\)$/);
+  });
+});

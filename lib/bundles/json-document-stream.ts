@@ -1,9 +1,10 @@
+import { isUtf8 } from "node:buffer";
 import { Tokenizer, TokenParser, TokenType } from "@streamparser/json";
 import type { Chunks } from "./decode-body";
 import { BundleInputError } from "./issues";
+import { STREAMED_ARRAYS, StreamedItemScanner, type ScannedItem } from "./streamed-item-scanner";
 
-/** Top-level arrays whose items are emitted one at a time instead of being built whole. */
-export const STREAMED_ARRAYS = ["simulations", "trajectories", "turnPredictions"] as const;
+export { STREAMED_ARRAYS };
 
 export type DocumentEvent =
   | { kind: "root"; type: "object" | "array" | "string" | "number" | "boolean" | "null" }
@@ -35,8 +36,10 @@ class Position {
   private consumed = 0;
   private line: number;
   private lineStart = 0;
-  private chunk: Uint8Array = new Uint8Array();
+  private chunk: Buffer = Buffer.alloc(0);
   private chunkStart = 0;
+  /** The last offset located in this chunk, and its line: later offsets are found from there, not from the start. */
+  private cursor = { inChunk: 0, line: 0, lineStart: 0 };
 
   constructor(lineOffset: number) {
     this.line = lineOffset + 1;
@@ -44,37 +47,40 @@ class Position {
 
   /** Call before feeding a chunk. */
   enter(chunk: Uint8Array): void {
-    this.chunk = chunk;
+    this.chunk = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     this.chunkStart = this.consumed;
+    this.cursor = { inChunk: 0, line: this.line, lineStart: this.lineStart };
   }
 
   /** Call after the chunk was parsed whole. */
   leave(): void {
-    this.advanceTo(this.chunk.length);
+    const end = this.scan(this.cursor, this.chunk.length);
+    this.line = end.line;
+    this.lineStart = end.lineStart;
     this.consumed += this.chunk.length;
-    this.chunk = new Uint8Array();
+    this.chunk = Buffer.alloc(0);
     this.chunkStart = this.consumed;
   }
 
-  private advanceTo(end: number): void {
-    const buffer = Buffer.from(this.chunk.buffer, this.chunk.byteOffset, this.chunk.byteLength);
-    let at = buffer.indexOf(0x0a, 0);
+  /** Counts the line breaks from `from` up to `end` (in the chunk). */
+  private scan(from: Position["cursor"], end: number): Position["cursor"] {
+    let { line, lineStart } = from;
+    let at = this.chunk.indexOf(0x0a, from.inChunk);
     while (at !== -1 && at < end) {
-      this.line += 1;
-      this.lineStart = this.chunkStart + at + 1;
-      at = buffer.indexOf(0x0a, at + 1);
+      line += 1;
+      lineStart = this.chunkStart + at + 1;
+      at = this.chunk.indexOf(0x0a, at + 1);
     }
+    return { inChunk: end, line, lineStart };
   }
 
   /** Line and column (1-based) of a byte offset inside the current chunk. */
   locate(offset: number): { line: number; column: number } {
     const inChunk = Math.max(0, Math.min(offset - this.chunkStart, this.chunk.length));
-    const saved = { line: this.line, lineStart: this.lineStart };
-    this.advanceTo(inChunk);
-    const located = { line: this.line, column: this.chunkStart + inChunk - this.lineStart + 1 };
-    this.line = saved.line;
-    this.lineStart = saved.lineStart;
-    return located;
+    const from =
+      inChunk >= this.cursor.inChunk ? this.cursor : { inChunk: 0, line: this.line, lineStart: this.lineStart };
+    this.cursor = this.scan(from, inChunk);
+    return { line: this.cursor.line, column: this.chunkStart + inChunk - this.cursor.lineStart + 1 };
   }
 
   get offset(): number {
@@ -90,33 +96,36 @@ function syntaxError(message: string, where: { line: number; column: number }): 
   });
 }
 
-/** Stands in for the part of an item nested too deep, which is skipped instead of built. */
-const TOO_DEEP = "\u0000nested-too-deep\u0000";
-
 const isLeft = (token: TokenType) => token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET;
 const isRight = (token: TokenType) => token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET;
 
-/** The value being built: one top-level field or one item of a streamed array, with its own parser. */
+/** What the tokenizer is fed in place of a streamed item (the scanner hands the item itself to JSON.parse). */
+const STAND_IN = new TextEncoder().encode("null");
+
+/** The value being built: one top-level field, with its own parser. */
 interface OpenValue {
   parser: TokenParser;
   /** Nesting depth of the document where the value starts; it is complete when depth is back there. */
   baseDepth: number;
-  /** Set while tokens nested deeper than allowed are skipped: the depth to come back to. */
-  skipFrom: number;
-  /** A part was skipped; it is replaced by one string, so the value stays well-formed and is flagged. */
-  tooDeep: boolean;
-  /** Where the value starts in the stream, and its path (`simulations[3]`, `tasks`) for a located error. */
+  /** Where the value starts in the stream, and its path (`tasks`) for a located error. */
   startOffset: number;
   startLine: number;
   path: string;
 }
 
+/** The item being scanned: its path and where it starts, for a located error. */
+interface ItemStart {
+  path: string;
+  where: { line: number; column: number };
+}
+
 /**
  * Parses one JSON document from a byte stream in bounded memory: top-level fields are
  * emitted whole, but the items of `simulations`, `trajectories` and `turnPredictions` (and of
- * a top-level list) are emitted one at a time, each built by its own small parser, so a file of
- * any size or line layout needs memory for one item only. A skeleton parser checks the outer
- * structure with every value replaced by null. Nesting is counted on tokens, without recursion.
+ * a top-level list) are emitted one at a time, so a file of any size or line layout needs memory
+ * for one item only. Each item is cut out of the bytes by a scanner and built by JSON.parse; the
+ * rest goes through a tokenizer, with each item replaced by `null`, and a skeleton parser checks
+ * the outer structure with every value replaced by null. Nesting is counted without recursion.
  */
 export async function* streamJsonDocument(
   chunks: Chunks,
@@ -129,6 +138,8 @@ export async function* streamJsonDocument(
   let depth = 0;
   let sawRoot = false;
   let tokenOffset = 0;
+  /** Stream offset minus tokenizer offset: the bytes of the items the tokenizer saw as `null`. */
+  let skipped = 0;
   let failure: BundleInputError | undefined;
 
   let rootType: Extract<DocumentEvent, { kind: "root" }>["type"] = "null";
@@ -137,25 +148,23 @@ export async function* streamJsonDocument(
   let afterColon = false;
   /** Depth of the streamed array being read (1 for a top-level list, 2 for a field), 0 when none. */
   let arrayDepth = 0;
-  let itemIndex = 0;
   let open: OpenValue | undefined;
+  let item: ItemStart | undefined;
 
   const fail = (error: Error) => {
     failure ??= error instanceof BundleInputError ? error : syntaxError(error.message, position.locate(tokenOffset));
   };
 
-  const startValue = (path: string, emit: (value: unknown, tooDeep: boolean) => void): OpenValue => {
+  const startValue = (path: string, emit: (value: unknown) => void): OpenValue => {
     const value: OpenValue = {
       parser: new TokenParser({ paths: ["$"] }),
       baseDepth: depth,
-      skipFrom: 0,
-      tooDeep: false,
       startOffset: tokenOffset,
       startLine: position.locate(tokenOffset).line,
       path,
     };
     value.parser.onValue = ({ value: built, stack }) => {
-      if (stack.length === 0) emit(built, value.tooDeep);
+      if (stack.length === 0) emit(built);
     };
     value.parser.onError = fail;
     value.parser.onEnd = () => {};
@@ -164,27 +173,13 @@ export async function* streamJsonDocument(
     return value;
   };
 
-  /** Feeds a token to the open value; returns true once the value is complete. */
+  /** Feeds a token to the open field; returns true once the value is complete. */
   const feedValue = (value: OpenValue, info: Parameters<NonNullable<Tokenizer["onToken"]>>[0]): boolean => {
     const { token } = info;
-    if (value.skipFrom > 0) {
-      if (isLeft(token)) depth += 1;
-      else if (isRight(token)) {
-        depth -= 1;
-        if (depth === value.skipFrom) value.skipFrom = 0;
-      }
-      return depth === value.baseDepth;
-    }
     if (isLeft(token)) {
       depth += 1;
-      if (depth > options.maxDepth) {
-        if (arrayDepth === 0)
-          throw syntaxError(`nested more than ${options.maxDepth} levels deep`, position.locate(info.offset));
-        value.skipFrom = depth - 1;
-        value.tooDeep = true;
-        value.parser.write({ token: TokenType.STRING, value: TOO_DEEP });
-        return false;
-      }
+      if (depth > options.maxDepth)
+        throw syntaxError(`nested more than ${options.maxDepth} levels deep`, position.locate(info.offset + skipped));
     } else if (isRight(token)) {
       depth -= 1;
     }
@@ -193,7 +188,7 @@ export async function* streamJsonDocument(
   };
 
   tokenizer.onToken = (info) => {
-    tokenOffset = info.offset;
+    tokenOffset = info.offset + skipped;
     const { token } = info;
     if (!sawRoot) {
       sawRoot = true;
@@ -206,19 +201,14 @@ export async function* streamJsonDocument(
     }
     const startsValue = token !== TokenType.COMMA && token !== TokenType.COLON && !isRight(token);
     if (arrayDepth > 0 && depth === arrayDepth && startsValue) {
-      const array = rootType === "array" ? "" : key;
-      const index = itemIndex;
-      open = startValue(array === "" ? `[${index}]` : `${array}[${index}]`, (value, tooDeep) =>
-        pending.push(tooDeep ? { kind: "item", array, index, value, tooDeep } : { kind: "item", array, index, value }),
-      );
-      if (feedValue(open, info)) open = undefined;
+      // An item's stand-in: the scanner emitted the item itself.
+      skeleton.write(info);
       return;
     }
     if (rootType === "object" && depth === 1 && afterColon) {
       afterColon = false;
       if (token === TokenType.LEFT_BRACKET && (STREAMED_ARRAYS as readonly string[]).includes(key)) {
         arrayDepth = 2;
-        itemIndex = 0;
       } else {
         const field = key;
         open = startValue(field, (value) => pending.push({ kind: "field", key: field, value }));
@@ -229,10 +219,7 @@ export async function* streamJsonDocument(
     // The outer structure: the root container, keys, separators and streamed arrays.
     if (isLeft(token)) {
       depth += 1;
-      if (depth === 1 && token === TokenType.LEFT_BRACKET) {
-        arrayDepth = 1;
-        itemIndex = 0;
-      }
+      if (depth === 1 && token === TokenType.LEFT_BRACKET) arrayDepth = 1;
       if (depth === 1 && token === TokenType.LEFT_BRACE) expectKey = true;
     } else if (isRight(token)) {
       if (depth === arrayDepth) {
@@ -243,7 +230,6 @@ export async function* streamJsonDocument(
       depth -= 1;
     } else if (token === TokenType.COMMA) {
       if (depth === 1 && rootType === "object") expectKey = true;
-      if (depth === arrayDepth) itemIndex += 1;
     } else if (token === TokenType.COLON && depth === 1) {
       afterColon = true;
     } else if (token === TokenType.STRING && depth === 1 && expectKey) {
@@ -253,10 +239,11 @@ export async function* streamJsonDocument(
     skeleton.write(info);
   };
   tokenizer.onError = (error) => {
+    const offset = offsetIn(error.message);
     failure ??=
       error instanceof BundleInputError
         ? error
-        : syntaxError(error.message, position.locate(offsetIn(error.message) ?? tokenOffset));
+        : syntaxError(error.message, position.locate(offset === undefined ? tokenOffset : offset + skipped));
   };
   skeleton.onError = fail;
   skeleton.onValue = () => {};
@@ -266,16 +253,58 @@ export async function* streamJsonDocument(
   };
   const parser = skeleton;
 
-  /** Refuses the open value when it spans more than a record may, counting `ahead` bytes not yet parsed. */
+  const feedTokenizer = (bytes: Uint8Array) => {
+    if (failure) return;
+    try {
+      tokenizer.write(bytes);
+    } catch (error) {
+      failure ??=
+        error instanceof BundleInputError
+          ? error
+          : syntaxError(error instanceof Error ? error.message : String(error), position.locate(tokenOffset));
+    }
+    if (failure) throw failure;
+  };
+
+  const tooLarge = (path: string, line: number) =>
+    new BundleInputError({
+      path,
+      line,
+      message: `${path} is larger than ${options.maxValueBytes} bytes, the most one record may hold`,
+    });
+
+  const scanner = new StreamedItemScanner({
+    outer: feedTokenizer,
+    itemStart: (array, index, offset) => {
+      item = { path: array === "" ? `[${index}]` : `${array}[${index}]`, where: position.locate(offset) };
+    },
+    itemGrew: (bytes) => {
+      if (item && options.maxValueBytes !== undefined && bytes > options.maxValueBytes)
+        throw tooLarge(item.path, item.where.line);
+    },
+    item: (scanned) => {
+      const start = item ?? { path: "", where: { line: 0, column: 0 } };
+      item = undefined;
+      const bytes = bytesOf(scanned);
+      if (options.maxValueBytes !== undefined && bytes.length > options.maxValueBytes)
+        throw tooLarge(start.path, start.where.line);
+      const built = parseItem(bytes, start.where, options.maxDepth - scanned.arrayDepth, scanned.deepest);
+      pending.push(
+        built.tooDeep
+          ? { kind: "item", array: scanned.array, index: scanned.index, value: built.value, tooDeep: true }
+          : { kind: "item", array: scanned.array, index: scanned.index, value: built.value },
+      );
+      feedTokenizer(STAND_IN);
+      skipped += bytes.length - STAND_IN.length;
+    },
+  });
+
+  /** Refuses the open field when it spans more than a record may, counting `ahead` bytes not yet parsed. */
   const checkValueSize = (ahead: number) => {
     if (!open || options.maxValueBytes === undefined) return;
     const parsed = ahead > 0 ? position.offset + ahead : tokenOffset;
     if (parsed - open.startOffset <= options.maxValueBytes) return;
-    throw new BundleInputError({
-      path: open.path,
-      line: open.startLine,
-      message: `${open.path} is larger than ${options.maxValueBytes} bytes, the most one record may hold`,
-    });
+    throw tooLarge(open.path, open.startLine);
   };
 
   let first = true;
@@ -286,14 +315,7 @@ export async function* streamJsonDocument(
     position.enter(chunk);
     // Checked before a chunk is parsed (so a long record stops growing) and after (a record that began in it).
     checkValueSize(chunk.length);
-    try {
-      tokenizer.write(chunk);
-    } catch (error) {
-      failure ??=
-        error instanceof BundleInputError
-          ? error
-          : syntaxError(error instanceof Error ? error.message : String(error), position.locate(tokenOffset));
-    }
+    scanner.write(chunk, position.offset);
     if (failure) throw failure;
     checkValueSize(0);
     position.leave();
@@ -308,9 +330,106 @@ export async function* streamJsonDocument(
   }
   if (failure) throw failure;
   if (!sawRoot) throw new BundleInputError({ path: "", message: "the file contains only whitespace" });
-  if (!parser.isEnded)
+  if (!parser.isEnded || scanner.inItem)
     throw syntaxError("the document ends before its last value is closed", position.locate(Number.MAX_SAFE_INTEGER));
   yield* pending.splice(0);
+}
+
+function bytesOf(item: ScannedItem): Buffer {
+  const whole = item.parts.length === 1 ? (item.parts[0] ?? new Uint8Array()) : Buffer.concat(item.parts);
+  return Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength);
+}
+
+/** Stands in for the part of an item nested too deep, which is dropped instead of kept. */
+const TOO_DEEP = "\u0000nested-too-deep\u0000";
+
+/**
+ * Builds one item with JSON.parse; a syntax error is located in the file from where the item starts. Containers
+ * nested deeper than `levels` (the depth the document has left below the array) are replaced by a marker string and
+ * the item is flagged, as the reader refuses such items with an issue instead of failing the file.
+ */
+function parseItem(
+  bytes: Buffer,
+  where: { line: number; column: number },
+  levels: number,
+  deepest: number,
+): { value: unknown; tooDeep: boolean } {
+  // A JSON document that is not UTF-8 is refused at the byte, as the token-by-token parser does.
+  if (!isUtf8(bytes)) throw itemSyntaxError(bytes, where, new Error("the item is not valid UTF-8"));
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString("utf8"));
+  } catch (error) {
+    throw itemSyntaxError(bytes, where, error);
+  }
+  if (deepest <= levels) return { value, tooDeep: false };
+  let tooDeep = false;
+  const cut = (node: unknown, level: number): unknown => {
+    if (node === null || typeof node !== "object") return node;
+    if (level > levels) {
+      tooDeep = true;
+      return TOO_DEEP;
+    }
+    if (Array.isArray(node)) {
+      for (let index = 0; index < node.length; index += 1) node[index] = cut(node[index], level + 1);
+    } else {
+      const record = node as Record<string, unknown>;
+      for (const name of Object.keys(record)) record[name] = cut(record[name], level + 1);
+    }
+    return node;
+  };
+  return { value: cut(value, 1), tooDeep };
+}
+
+/**
+ * The error of an item JSON.parse refused, as the token-by-token parser words and places it (V8's messages often
+ * carry no position, only a quote of the text): the item alone is parsed again that way, which costs nothing on the
+ * files that parse.
+ */
+function itemSyntaxError(
+  bytes: Buffer,
+  start: { line: number; column: number },
+  parseError: unknown,
+): BundleInputError {
+  const tokenizer = new Tokenizer();
+  const parser = new TokenParser({ paths: ["$"] });
+  let found: { message: string; offset: number } | undefined;
+  let lastOffset = 0;
+  const note = (error: Error) => {
+    found ??= { message: error.message, offset: offsetIn(error.message) ?? lastOffset };
+  };
+  tokenizer.onToken = (info) => {
+    lastOffset = info.offset;
+    parser.write(info);
+  };
+  tokenizer.onError = note;
+  parser.onError = note;
+  parser.onValue = () => {};
+  parser.onEnd = () => {};
+  try {
+    tokenizer.write(bytes);
+    if (!found && !tokenizer.isEnded) tokenizer.end();
+  } catch (error) {
+    if (error instanceof Error) note(error);
+  }
+  const message = found?.message ?? (parseError instanceof Error ? parseError.message : String(parseError));
+  return syntaxError(message, locateIn(bytes, found?.offset ?? 0, start));
+}
+
+/** Line and column of a byte of the item, from where the item starts in the file. */
+function locateIn(
+  bytes: Uint8Array,
+  at: number,
+  start: { line: number; column: number },
+): { line: number; column: number } {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let line = start.line;
+  let lineStart = -1;
+  for (let found = buffer.indexOf(0x0a); found !== -1 && found < at; found = buffer.indexOf(0x0a, found + 1)) {
+    line += 1;
+    lineStart = found;
+  }
+  return lineStart === -1 ? { line, column: start.column + at } : { line, column: at - lineStart };
 }
 
 /** The tokenizer names the byte offset of an unexpected character in its message. */
