@@ -7,7 +7,10 @@ export class PayloadTooLargeError extends Error {
   }
 }
 
-/** Counts and hashes the raw bytes of an upload as they stream past, enforcing the size limit. */
+/**
+ * Counts and hashes the raw bytes of an upload as they stream past, enforcing the size limit. Given the hash the bytes
+ * are known to have (the upload store computed it as they arrived), it does not compute it again.
+ */
 export class ByteTap {
   bytes = 0;
   done = false;
@@ -16,13 +19,14 @@ export class ByteTap {
   constructor(
     private readonly limitBytes: number,
     private readonly onBytes?: (bytes: number) => void,
+    private readonly knownDigest?: string,
   ) {}
 
   async *wrap(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
     for await (const chunk of chunks) {
       this.bytes += chunk.length;
       if (this.bytes > this.limitBytes) throw new PayloadTooLargeError(this.limitBytes);
-      this.hash.update(chunk);
+      if (this.knownDigest === undefined) this.hash.update(chunk);
       this.onBytes?.(this.bytes);
       yield chunk;
     }
@@ -30,6 +34,6 @@ export class ByteTap {
   }
 
   digest(): string {
-    return this.hash.copy().digest("hex");
+    return this.knownDigest ?? this.hash.copy().digest("hex");
   }
 }

@@ -79,6 +79,11 @@ export interface IngestInput {
   /** Aborts reading (and rolls back) when the client disconnects. */
   signal?: AbortSignal;
   /**
+   * sha256 of `chunks`, when the caller has it (the upload job: the store hashed the bytes as they arrived). They are
+   * not hashed again, and a bundle already stored is answered as a duplicate before the file is read.
+   */
+  contentHash?: string;
+  /**
    * Re-import: replace this stored bundle's rows in place (same bundle and run ids, names, variants,
    * pairing keys and tags) instead of storing a new bundle. The caller reads the bundle's raw upload.
    */
@@ -384,17 +389,25 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
   const config = serverConfig();
   // Shared with the writer, so progress reported as bytes arrive carries the records counted so far.
   const counts: IngestCounts = { tasks: 0, trajectories: 0, events: 0, turnPredictions: 0 };
-  const tap = new ByteTap(config.LOOPSCOPE_MAX_UPLOAD_BYTES, (bytes) =>
-    input.onProgress?.({
-      phase: "reading",
-      bytes,
-      trajectories: counts.trajectories,
-      events: counts.events,
-      turnPredictions: counts.turnPredictions,
-    }),
+  const tap = new ByteTap(
+    config.LOOPSCOPE_MAX_UPLOAD_BYTES,
+    (bytes) =>
+      input.onProgress?.({
+        phase: "reading",
+        bytes,
+        trajectories: counts.trajectories,
+        events: counts.events,
+        turnPredictions: counts.turnPredictions,
+      }),
+    input.contentHash,
   );
   const issues = new IssueCollector();
   const bundleId = input.reimport?.bundleId ?? randomUUID();
+  if (input.contentHash !== undefined && !input.reimport) {
+    // A repeated upload of a large file is answered now, not after reading and writing it all to roll it back.
+    const existing = await findBundleByHash({ contentHash: contentHashOf(tap, input) });
+    if (existing) return duplicateResult(existing);
+  }
   try {
     const opened = await openBundle(tap.wrap(input.chunks), issues, {
       fileName: input.fileName,

@@ -13,6 +13,23 @@ import { processUpload } from "./process-upload";
 
 useJobWorker();
 
+/** Stores `content` as an upload and records its row, as receiveUpload does, without queueing a job. */
+async function storedUpload(content: string, fileName: string) {
+  const id = randomUUID();
+  const stored = await storeUpload(id, chunksOf(content));
+  await insertUpload({
+    id,
+    fileName,
+    storagePath: stored.storagePath,
+    sizeBytes: stored.sizeBytes,
+    contentHash: stored.contentHash,
+    actorId: null,
+    actorName: "test",
+    options: { tags: {} },
+  });
+  return { id, storagePath: stored.storagePath };
+}
+
 describe("ingest jobs", () => {
   it("a job failing mid-ingest writes nothing and stores the located error on the upload", async () => {
     const bundle = makeBundle({
@@ -49,19 +66,8 @@ describe("ingest jobs", () => {
   });
 
   it("turns an error on the last attempt into a stored 500 answer instead of retrying forever", async () => {
-    const id = randomUUID();
-    const stored = await storeUpload(id, chunksOf(JSON.stringify(makeBundle())));
-    await insertUpload({
-      id,
-      fileName: "gone.json",
-      storagePath: stored.storagePath,
-      sizeBytes: stored.sizeBytes,
-      contentHash: stored.contentHash,
-      actorId: null,
-      actorName: "test",
-      options: { tags: {} },
-    });
-    rmSync(stored.storagePath);
+    const { id, storagePath } = await storedUpload(JSON.stringify(makeBundle()), "gone.json");
+    rmSync(storagePath);
     await expect(processUpload({ uploadId: id, finalAttempt: false })).rejects.toThrow(/ENOENT/);
     expect(await readUploadRow(id)).toMatchObject({
       phase: "queued",
@@ -72,5 +78,26 @@ describe("ingest jobs", () => {
     const row = await findUploadStatus({ id });
     expect(row).toMatchObject({ phase: "done", httpStatus: 500, attempts: 2 });
     expect(row?.result).toMatchObject({ error: expect.stringContaining("could not be ingested after 2 attempts") });
+  });
+
+  it("answers a repeated upload as a duplicate from its stored hash, without reading the file again", async () => {
+    const content = JSON.stringify(makeBundle());
+    const first = await storedUpload(content, "first.json");
+    await processUpload({ uploadId: first.id, finalAttempt: true });
+    const stored = await findUploadStatus({ id: first.id });
+    expect(stored).toMatchObject({ phase: "done", httpStatus: 201 });
+    const before = await tableCounts();
+
+    const again = await storedUpload(content, "again.json");
+    // Its raw file is gone: an ingest that read it would fail (ENOENT), as the test above shows.
+    rmSync(again.storagePath);
+    await processUpload({ uploadId: again.id, finalAttempt: true });
+    const row = await findUploadStatus({ id: again.id });
+    expect(row).toMatchObject({ phase: "done", httpStatus: 200, attempts: 1 });
+    expect(row?.result).toMatchObject({
+      duplicate: true,
+      bundleId: (stored?.result as { bundleId?: string } | null)?.bundleId,
+    });
+    expect(await tableCounts()).toEqual(before);
   });
 });

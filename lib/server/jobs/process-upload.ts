@@ -64,6 +64,7 @@ export async function processUpload({
     const { scorer, ...options } = StoredUploadOptionsSchema.parse(upload.options);
     const result = await ingestBundle({
       chunks: readStoredUpload(upload.storagePath),
+      contentHash: upload.contentHash,
       fileName: upload.fileName,
       uploadedBy: upload.actorId ?? upload.actorName,
       options,
