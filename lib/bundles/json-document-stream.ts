@@ -340,13 +340,13 @@ function bytesOf(item: ScannedItem): Buffer {
   return Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength);
 }
 
-/** Stands in for the part of an item nested too deep, which is dropped instead of kept. */
+/** Stands in for an item nested too deep, which is refused with an issue instead of built. */
 const TOO_DEEP = "\u0000nested-too-deep\u0000";
 
 /**
- * Builds one item with JSON.parse; a syntax error is located in the file from where the item starts. Containers
- * nested deeper than `levels` (the depth the document has left below the array) are replaced by a marker string and
- * the item is flagged, as the reader refuses such items with an issue instead of failing the file.
+ * Builds one item with JSON.parse; a syntax error is located in the file from where the item starts. An item nesting
+ * deeper than `levels` (the depth the document has left below the array) is not built at all: the reader refuses it
+ * with an issue at its path instead of failing the file.
  */
 function parseItem(
   bytes: Buffer,
@@ -354,31 +354,14 @@ function parseItem(
   levels: number,
   deepest: number,
 ): { value: unknown; tooDeep: boolean } {
+  if (deepest > levels) return { value: TOO_DEEP, tooDeep: true };
   // A JSON document that is not UTF-8 is refused at the byte, as the token-by-token parser does.
   if (!isUtf8(bytes)) throw itemSyntaxError(bytes, where, new Error("the item is not valid UTF-8"));
-  let value: unknown;
   try {
-    value = JSON.parse(bytes.toString("utf8"));
+    return { value: JSON.parse(bytes.toString("utf8")), tooDeep: false };
   } catch (error) {
     throw itemSyntaxError(bytes, where, error);
   }
-  if (deepest <= levels) return { value, tooDeep: false };
-  let tooDeep = false;
-  const cut = (node: unknown, level: number): unknown => {
-    if (node === null || typeof node !== "object") return node;
-    if (level > levels) {
-      tooDeep = true;
-      return TOO_DEEP;
-    }
-    if (Array.isArray(node)) {
-      for (let index = 0; index < node.length; index += 1) node[index] = cut(node[index], level + 1);
-    } else {
-      const record = node as Record<string, unknown>;
-      for (const name of Object.keys(record)) record[name] = cut(record[name], level + 1);
-    }
-    return node;
-  };
-  return { value: cut(value, 1), tooDeep };
 }
 
 /**
