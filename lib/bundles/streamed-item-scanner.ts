@@ -34,6 +34,11 @@ const COLON = 0x3a;
 const COMMA = 0x2c;
 
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+/**
+ * Bytes that begin an item inside a streamed array: all but whitespace, commas and closing brackets (a closing brace
+ * there is wrong, and goes to the tokenizer, which names it).
+ */
+const startsItem = (byte: number) => !isSpace(byte) && byte !== COMMA && byte !== RIGHT_BRACKET && byte !== RIGHT_BRACE;
 /** A scalar item ends before the first of these. */
 const endsScalar = (byte: number) => byte === COMMA || byte === RIGHT_BRACKET || byte === RIGHT_BRACE || isSpace(byte);
 
@@ -149,12 +154,10 @@ export class StreamedItemScanner {
         continue;
       }
       const byte = buffer[at] ?? 0;
-      if (this.arrayDepth > 0 && this.depth === this.arrayDepth && !isSpace(byte) && byte !== COMMA) {
-        if (byte !== RIGHT_BRACKET) {
-          if (at > outerFrom) this.sink.outer(buffer.subarray(outerFrom, at));
-          this.startItem(byte, offset + at);
-          continue;
-        }
+      if (this.arrayDepth > 0 && this.depth === this.arrayDepth && startsItem(byte)) {
+        if (at > outerFrom) this.sink.outer(buffer.subarray(outerFrom, at));
+        this.startItem(byte, offset + at);
+        continue;
       }
       this.outerByte(byte);
       at += 1;

@@ -403,8 +403,10 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
   );
   const issues = new IssueCollector();
   const bundleId = input.reimport?.bundleId ?? randomUUID();
-  if (input.contentHash !== undefined && !input.reimport) {
-    // A repeated upload of a large file is answered now, not after reading and writing it all to roll it back.
+  // With the hash given, a repeated upload of a large file is answered now, not after reading and writing it all to
+  // roll it back; without it, the hash is known before any write only when the file has been read whole (below).
+  const checkedBeforeReading = input.contentHash !== undefined && !input.reimport;
+  if (checkedBeforeReading) {
     const existing = await findBundleByHash({ contentHash: contentHashOf(tap, input) });
     if (existing) return duplicateResult(existing);
   }
@@ -423,7 +425,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
     });
     if (!opened) return invalid(issues);
     // A single JSON document has been read whole by now, so its hash is known before any write.
-    if (tap.done && !input.reimport) {
+    if (tap.done && !input.reimport && !checkedBeforeReading) {
       const existing = await findBundleByHash({ contentHash: contentHashOf(tap, input) });
       if (existing) {
         await opened.dispose?.();
