@@ -111,6 +111,18 @@ test.describe("leaderboard", () => {
     const compare = page.getByRole("link", { name: "Compare 2 runs" });
     await expect(compare).toHaveAttribute("href", `/compare?runs=${ids["lb base"]},${ids["lb sft"]}`);
     await expect(page.getByLabel("Selection")).toContainText("baseline qwen3-4b · base");
+    // The page's box adds the third run after the two chosen (the baseline stays first), then clears all three.
+    const pageBox = page.getByLabel("Select all runs on this page");
+    await expect(pageBox).toHaveJSProperty("indeterminate", true);
+    await pageBox.check();
+    await expect(page.getByRole("link", { name: "Compare 3 runs" })).toHaveAttribute(
+      "href",
+      `/compare?runs=${ids["lb base"]},${ids["lb sft"]},${ids["lb gemma"]}`,
+    );
+    await pageBox.uncheck();
+    await expect(page.getByLabel("Selection")).toContainText("Select two or more runs");
+    // A metric cell's title gives the counts behind it after the column's name (the header holds the definition).
+    await expect(sftRow.locator('td[title^="Success rate: 3/4"]')).toContainText("75.0%");
     await page.screenshot({ path: "test-results/leaderboard.png", fullPage: true });
   });
 

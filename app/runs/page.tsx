@@ -4,8 +4,9 @@ import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { getLeaderboardPage } from "@/lib/server/get-leaderboard";
 import { buildChartSeries } from "@/lib/presenters/leaderboard-chart";
 import { DEFAULT_CHART_METRIC, parseLeaderboardQuery } from "@/lib/presenters/leaderboard-query";
-import { buildLeaderboardView, slimLeaderboardRows } from "@/lib/presenters/leaderboard-rows";
+import { buildLeaderboardView, buildTableRows } from "@/lib/presenters/leaderboard-rows";
 import { Leaderboard } from "@/components/leaderboard/leaderboard";
+import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 
 export const dynamic = "force-dynamic";
 
@@ -38,7 +39,8 @@ export default async function RunsPage({ searchParams }: Props) {
       </>
     );
   }
-  const view = buildLeaderboardView(data, requested);
+  // The table gets the page's rows, slimmed to what a cell shows; the controls around it get the rest.
+  const { rows, ...view } = buildLeaderboardView(data, requested);
   const chartMetric =
     view.definitions.find((d) => d.id === requested.metric) ??
     view.definitions.find((d) => d.id === DEFAULT_CHART_METRIC);
@@ -53,11 +55,15 @@ export default async function RunsPage({ searchParams }: Props) {
         <Link href="/upload">Upload a bundle</Link> to add runs.
       </p>
       {chartMetric ? (
-        <Leaderboard
-          view={{ ...view, rows: slimLeaderboardRows(view.rows, view.definitions) }}
-          query={query}
-          chart={buildChartSeries(view.rows, chartMetric)}
-        />
+        <Leaderboard view={view} query={query} chart={buildChartSeries(rows, chartMetric)}>
+          <LeaderboardTable
+            rows={buildTableRows(rows, view.definitions)}
+            definitions={view.definitions}
+            groups={view.groups}
+            sort={query.sort}
+            dir={query.dir}
+          />
+        </Leaderboard>
       ) : null}
     </>
   );

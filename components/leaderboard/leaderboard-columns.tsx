@@ -1,9 +1,17 @@
 import Link from "next/link";
-import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
+import type { ReactNode } from "react";
+import { createColumnHelper, type ColumnDef, type RowData } from "@tanstack/react-table";
 import { METRIC_GROUPS, type MetricDefinition, type MetricGroupId } from "@/lib/presenters/leaderboard-metrics";
 import type { TableLeaderboardRow } from "@/lib/presenters/leaderboard-rows";
-import { MetricCellView } from "./metric-cell-view";
 import styles from "./leaderboard.module.css";
+
+declare module "@tanstack/react-table" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the type parameters must match TanStack's declaration
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The cell's content straight from the row: the table renders rows without TanStack's per-cell objects. */
+    renderCell: (row: TableLeaderboardRow) => ReactNode;
+  }
+}
 
 /** Sorting happens on the server (the URL holds it); accessors only give TanStack a sortable column. */
 type SortValue = string | number | null;
@@ -18,69 +26,85 @@ const infoColumns: LeaderboardColumn[] = [
     id: "model",
     header: "Model",
     sortDescFirst: false,
-    cell: ({ row }) => (
-      <span className={styles.nowrap}>
-        {row.original.model}
-        <Link className={styles.runName} href={`/runs/${row.original.id}`}>
-          {row.original.name}
-        </Link>
-      </span>
-    ),
+    meta: {
+      renderCell: (row) => (
+        <>
+          {row.model}
+          <Link className={styles.runName} href={`/runs/${row.id}`}>
+            {row.name}
+          </Link>
+        </>
+      ),
+    },
   }),
   columnHelper.accessor((row): SortValue => row.family, {
     id: "family",
     header: "Family",
     sortDescFirst: false,
-    cell: ({ row }) => row.original.family ?? notAvailable,
+    meta: { renderCell: (row) => row.family ?? notAvailable },
   }),
   columnHelper.accessor((row): SortValue => row.size, {
     id: "size",
     header: "Size",
     sortDescFirst: true,
-    cell: ({ row }) => row.original.size ?? notAvailable,
+    meta: { renderCell: (row) => row.size ?? notAvailable },
   }),
   columnHelper.accessor((row): SortValue => row.variant, {
     id: "variant",
     header: "Variant",
     sortDescFirst: false,
-    cell: ({ row }) => <span className="badge">{row.original.variant}</span>,
+    meta: { renderCell: (row) => <span className="badge">{row.variant}</span> },
   }),
   columnHelper.accessor((row): SortValue => row.suite, {
     id: "suite",
     header: "Suite",
     sortDescFirst: false,
-    cell: ({ row }) => (
-      <Link
-        className={styles.nowrap}
-        href={`/suites/${row.original.suiteId}/protocol`}
-        title="Protocol table of this suite"
-      >
-        {row.original.suite}
-      </Link>
-    ),
+    meta: {
+      renderCell: (row) => (
+        <Link href={`/suites/${row.suiteId}/protocol`} title="Protocol table of this suite">
+          {row.suite}
+        </Link>
+      ),
+    },
   }),
   columnHelper.accessor((row): SortValue => row.trajectories, {
     id: "trajectories",
     header: "Trajectories",
     sortDescFirst: true,
-    cell: ({ row }) => row.original.trajectories,
+    meta: { renderCell: (row) => row.trajectories },
   }),
   columnHelper.accessor((row): SortValue => row.tasksTrials, {
     id: "tasks",
     header: "Tasks x trials",
     sortDescFirst: true,
-    cell: ({ row }) => row.original.tasksTrials,
+    meta: { renderCell: (row) => row.tasksTrials },
   }),
 ];
 
 export const NUMERIC_INFO_COLUMNS = new Set(["trajectories", "tasks"]);
+/** Columns whose content must not wrap (the class sits on the cell: one element fewer a row). */
+export const NOWRAP_COLUMNS = new Set(["model", "suite"]);
 
+/** A metric cell shows its text and, below it, the uncertainty or counts; its title sits on the table cell. */
 function metricColumn(definition: MetricDefinition): LeaderboardColumn {
   return columnHelper.accessor((row): SortValue => row.cells[definition.id]?.value ?? null, {
     id: definition.id,
     header: () => <span title={definition.description}>{definition.label}</span>,
     sortDescFirst: true,
-    cell: ({ row }) => <MetricCellView cell={row.original.cells[definition.id]} />,
+    meta: {
+      renderCell: (row) => {
+        const cell = row.cells[definition.id];
+        if (!cell) return "n/a";
+        return cell.detail ? (
+          <>
+            {cell.text}
+            <span className={styles.detail}>{cell.detail}</span>
+          </>
+        ) : (
+          cell.text
+        );
+      },
+    },
   });
 }
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   buildLeaderboardView,
+  buildTableRows,
   chooseDefaultGroups,
   formatTasksTrials,
-  slimLeaderboardRows,
-  tableCellTitle,
+  leaderboardCellTitle,
 } from "./leaderboard-rows";
 import { parseLeaderboardQuery } from "./leaderboard-query";
 import { makeEntry, makePageData } from "@/lib/testing/leaderboard-fixtures";
@@ -67,26 +67,44 @@ describe("buildLeaderboardView", () => {
     expect(view.totalRuns).toBe(9);
   });
 
-  it("slims the client rows: no chart bounds or null details, and every title rebuilt as it was", () => {
+  it("titles each cell with the column's label and the counts behind it, not the whole description again", () => {
     const view = buildLeaderboardView(makePageData(entries), parseLeaderboardQuery({}));
-    const slim = slimLeaderboardRows(view.rows, view.definitions);
     const definitionOf = new Map(view.definitions.map((d) => [d.id, d]));
-    let checked = 0;
-    view.rows.forEach((row, index) => {
-      for (const [id, cell] of Object.entries(row.cells)) {
-        const table = slim[index]?.cells[id];
-        const definition = definitionOf.get(id);
-        if (!table || !definition) throw new Error(`cell ${id} missing`);
-        expect(table).not.toHaveProperty("low");
-        expect(table).not.toHaveProperty("high");
-        expect(table.detail ?? null).toBe(cell.detail ?? null);
-        expect(tableCellTitle(table, definition)).toBe(cell.title);
-        checked += 1;
+    const title = (row: number, id: string) => {
+      const cell = view.rows[row]?.cells[id];
+      const definition = definitionOf.get(id);
+      if (!cell || !definition) throw new Error(`cell ${id} missing`);
+      return leaderboardCellTitle(cell, definition);
+    };
+    // Row 0 is run b: 7 of 10 trajectories succeeded, no SE given.
+    expect(title(0, "success")).toBe("Success rate: 7/10");
+    // A bare pass^k value has nothing beyond the description the header already shows.
+    expect(title(0, "pass1")).toBeUndefined();
+    // A title that does not start with the description is kept whole.
+    expect(
+      leaderboardCellTitle({ title: "computed before the judge changed" }, { label: "GC", description: "Goal" }),
+    ).toBe("computed before the judge changed");
+  });
+
+  it("sends the client table only what a cell shows: text, detail when there is one, the short title", () => {
+    const view = buildLeaderboardView(makePageData(entries), parseLeaderboardQuery({}));
+    const table = buildTableRows(view.rows, view.definitions);
+    expect(table.map((row) => row.id)).toEqual(view.rows.map((row) => row.id));
+    for (const [index, row] of view.rows.entries()) {
+      for (const definition of view.definitions) {
+        const cell = row.cells[definition.id];
+        const sent = table[index]?.cells[definition.id];
+        expect(sent).toEqual({
+          value: cell?.value ?? null,
+          text: cell?.text,
+          ...(cell?.detail ? { detail: cell.detail } : {}),
+          ...(cell && leaderboardCellTitle(cell, definition) ? { title: leaderboardCellTitle(cell, definition) } : {}),
+        });
+        expect(sent).not.toHaveProperty("low");
       }
-    });
-    expect(checked).toBeGreaterThan(10);
-    // Titles that repeat the description travel as the remainder only.
-    expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(view.rows).length);
+    }
+    expect(table[0]?.cells.success?.title).toBe("Success rate: 7/10");
+    expect(JSON.stringify(table).length).toBeLessThan(JSON.stringify(view.rows).length / 2);
   });
 
   it("adds pass^k columns up to the largest k of all runs; a run without that k reads n/a", () => {

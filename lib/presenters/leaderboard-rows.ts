@@ -119,45 +119,58 @@ export function buildLeaderboardView(data: LeaderboardPageData, query: Leaderboa
   };
 }
 
-/**
- * A metric cell as the client table gets it: no chart bounds, no null detail, and its title as the part after
- * the metric's description (the table adds the description back from the column's definition).
- */
+/** What the leaderboard's controls need: everything but the rows, which go to the table alone. */
+export type LeaderboardControlsView = Omit<LeaderboardView, "rows">;
+
+/** A metric cell as the client table gets it: no chart bounds, no null detail, the short title. */
 export interface TableMetricCell {
   value: number | null;
   text: string;
   detail?: string;
-  /** The cell's title is the definition's description followed by this ... */
-  note?: string;
-  /** ... or, when it does not start with the description, this. */
   title?: string;
 }
 
 export type TableLeaderboardRow = Omit<LeaderboardRow, "cells"> & { cells: Record<string, TableMetricCell> };
-export type LeaderboardTableView = Omit<LeaderboardView, "rows"> & { rows: TableLeaderboardRow[] };
 
 /**
- * The rows as the client table needs them. The table is a client component, so each row's cells travel
- * in the page's RSC payload as well as its HTML; the chart is built on the server from the full rows.
+ * A table cell's title: the counts or interval behind the value, after the column's short label. The column header
+ * carries the metric's full description; repeating it in each of a page's hundreds of cells made the page heavier
+ * without telling more. A cell whose title says something else keeps it whole; a bare description gives no title.
  */
-export function slimLeaderboardRows(
+export function leaderboardCellTitle(
+  cell: Pick<MetricCell, "title">,
+  definition: Pick<MetricDefinition, "label" | "description">,
+): string | undefined {
+  if (!cell.title.startsWith(definition.description)) return cell.title;
+  const rest = cell.title.slice(definition.description.length);
+  return rest === "" ? undefined : `${definition.label}${rest}`;
+}
+
+/**
+ * The rows as the client table needs them. The table is a client component, so its rows travel in the page's
+ * payload as well as its HTML: only what a cell shows is sent (the chart is built on the server from the full rows).
+ */
+export function buildTableRows(
   rows: readonly LeaderboardRow[],
   definitions: readonly MetricDefinition[],
 ): TableLeaderboardRow[] {
-  const descriptions = new Map(definitions.map((definition) => [definition.id, definition.description]));
   return rows.map((row) => ({
     ...row,
     cells: Object.fromEntries(
-      Object.entries(row.cells).map(([id, { value, text, detail, title }]): [string, TableMetricCell] => {
-        const description = descriptions.get(id) ?? "";
-        const label = title.startsWith(description) ? { note: title.slice(description.length) } : { title };
-        return [id, detail ? { value, text, detail, ...label } : { value, text, ...label }];
+      definitions.map((definition): [string, TableMetricCell] => {
+        const cell = row.cells[definition.id];
+        if (!cell) return [definition.id, { value: null, text: "n/a" }];
+        const title = leaderboardCellTitle(cell, definition);
+        return [
+          definition.id,
+          {
+            value: cell.value,
+            text: cell.text,
+            ...(cell.detail ? { detail: cell.detail } : {}),
+            ...(title ? { title } : {}),
+          },
+        ];
       }),
     ),
   }));
-}
-
-/** A cell's full title again, on the client. */
-export function tableCellTitle(cell: TableMetricCell, definition: Pick<MetricDefinition, "description">): string {
-  return cell.title ?? `${definition.description}${cell.note ?? ""}`;
 }
