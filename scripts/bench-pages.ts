@@ -205,7 +205,16 @@ async function countDomNodes(base: string, routes: readonly string[]): Promise<M
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     for (const route of routes) {
       await page.goto(`${base}${route}`, { waitUntil: "networkidle", timeout: 120_000 });
-      counts.set(route, await page.evaluate(() => document.getElementsByTagName("*").length));
+      // Charts draw after hydration, sometimes after the network is idle: count once the page has stopped growing.
+      const count = () => page.evaluate(() => document.getElementsByTagName("*").length);
+      let last = await count();
+      for (let settled = 0; settled < 3;) {
+        await page.waitForTimeout(250);
+        const now = await count();
+        settled = now === last ? settled + 1 : 0;
+        last = now;
+      }
+      counts.set(route, last);
     }
   } finally {
     await browser.close();
