@@ -23,7 +23,9 @@ const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--
   --all          reimport: every run that has a kept raw upload (one job per bundle)
   --study ID     judge-labels: the study whose items the verdicts (CSV or JSONL, docs/annotation.md) are for`;
 
-const POLL_MS = 1000;
+/** How long one status request may wait on the server for the upload to move on. */
+const STATUS_WAIT_SECONDS = 20;
+const RETRY_MS = 1000;
 
 const VALUE_OPTIONS = ["--url", "--token", "--tag", "--variant", "--pair", "--scorer", "--run", "--study"];
 const MAX_JUDGE_FILE_BYTES = 20 * 1024 * 1024;
@@ -105,12 +107,21 @@ async function readJson(response) {
   }
 }
 
-/** Polls GET /api/uploads/{id} until the job is done; phase changes go to stderr, the answer is returned. */
+/**
+ * Follows GET /api/uploads/{id} until the job is done; phase changes go to stderr, the answer is returned. Each request
+ * after the first waits on the server until the upload moves on from the status last seen (`after`, `wait`).
+ */
 async function followUpload(file, statusUrl, options) {
   const headers = options.token ? { authorization: `Bearer ${options.token}` } : {};
   let lastPhase = "";
+  let seen = null;
   for (;;) {
-    const response = await fetch(new URL(statusUrl, options.url), { headers });
+    const url = new URL(statusUrl, options.url);
+    if (seen) {
+      url.searchParams.set("after", seen);
+      url.searchParams.set("wait", String(STATUS_WAIT_SECONDS));
+    }
+    const response = await fetch(url, { headers });
     const body = await readJson(response);
     if (!response.ok) return { status: response.status, body };
     if (body.phase !== lastPhase) {
@@ -119,7 +130,9 @@ async function followUpload(file, statusUrl, options) {
       console.error(`${file}: ${body.phase}${counts}`);
     }
     if (body.phase === "done") return { status: body.status ?? 500, body: body.result ?? {} };
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    seen = body.updatedAt ?? null;
+    // A server without `updatedAt` in its answer cannot wait: ask again after a pause instead.
+    if (!seen) await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
   }
 }
 

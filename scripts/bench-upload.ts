@@ -114,13 +114,20 @@ async function uploadToEnd(file: string): Promise<Answer> {
   const first = await upload(file);
   const id = first.body.uploadId ?? first.body.id;
   if (first.status !== 202 || typeof id !== "string") return first;
+  let seen: unknown = null;
   for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const polled = await getJson(`/api/uploads/${id}`);
+    // As the CLI and the upload page follow a job: each request waits on the server until the upload moves on.
+    const polled = await getJson(
+      typeof seen === "string"
+        ? `/api/uploads/${id}?${new URLSearchParams({ after: seen, wait: "20" })}`
+        : `/api/uploads/${id}`,
+    );
     // GET /api/uploads/{id} (lib/server/get-upload-status.ts): `status` and `result` stay null until the job's answer is stored.
     if (polled.status !== 200) return polled;
     if (typeof polled.body.status === "number" && polled.body.phase === "done")
       return { status: polled.body.status, body: (polled.body.result ?? {}) as Record<string, unknown> };
+    seen = polled.body.updatedAt;
+    if (typeof seen !== "string") await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
 

@@ -21,7 +21,9 @@ interface UploadState {
   outcome: UploadOutcome | null;
 }
 
-const POLL_MS = 400;
+/** How long one status request may wait on the server for the upload to move on. */
+const STATUS_WAIT_SECONDS = 20;
+const RETRY_MS = 400;
 
 /** What the uploader says about the uploaded runs; sent as multipart fields before the file (the server reads them first). */
 interface UploadOptionsInput {
@@ -61,13 +63,20 @@ function send(
   });
 }
 
-/** Polls the upload's status until its job is done; gives the answer the upload would have had synchronously. */
+/**
+ * Follows the upload's status until its job is done; gives the answer the upload would have had synchronously. Each
+ * request after the first waits on the server until the upload moves on from the status last shown.
+ */
 async function follow(
   statusUrl: string,
   onStatus: (status: UploadStatusView) => void,
 ): Promise<{ status: number; body: unknown }> {
+  let seen: string | null = null;
   for (;;) {
-    const response = await fetch(statusUrl, { cache: "no-store" }).catch(() => null);
+    const url: string = seen
+      ? `${statusUrl}?${new URLSearchParams({ after: seen, wait: String(STATUS_WAIT_SECONDS) })}`
+      : statusUrl;
+    const response: Response | null = await fetch(url, { cache: "no-store" }).catch(() => null);
     if (response && !response.ok && response.status !== 503) {
       return {
         status: response.status,
@@ -79,7 +88,9 @@ async function follow(
       onStatus(parsed);
       if (parsed.phase === "done") return { status: parsed.status ?? 500, body: parsed.result };
     }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    seen = parsed?.updatedAt ?? null;
+    // No status to wait on (a failed request, a restarting server): ask again after a pause.
+    if (!seen) await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
   }
 }
 

@@ -31,6 +31,7 @@ describe("parseUploadStatus", () => {
         lastError: null,
         status: null,
         result: null,
+        updatedAt: "2026-12-01T19:00:00.123Z",
       }),
     ).toEqual({
       phase: "writing",
@@ -42,7 +43,10 @@ describe("parseUploadStatus", () => {
       lastError: null,
       status: null,
       result: null,
+      updatedAt: "2026-12-01T19:00:00.123Z",
     });
+    // Without updatedAt the page cannot ask the server to wait; it pauses between requests instead.
+    expect(parseUploadStatus({ phase: "queued" })?.updatedAt).toBeNull();
     expect(parseUploadStatus({ phase: "teleporting" })).toBeNull();
     expect(parseUploadStatus({ error: "internal error" })).toBeNull();
     expect(parseUploadStatus(null)).toBeNull();

@@ -59,7 +59,7 @@ function numberOf(value: unknown): number {
 /** Reads GET /api/uploads/{id}; null when the body is not a status (the caller keeps polling). */
 export function parseUploadStatus(
   body: unknown,
-): (UploadStatusView & { status: number | null; result: unknown }) | null {
+): (UploadStatusView & { status: number | null; result: unknown; updatedAt: string | null }) | null {
   if (!isRecord(body) || !isServerPhase(body.phase)) return null;
   return {
     phase: body.phase,
@@ -71,6 +71,7 @@ export function parseUploadStatus(
     lastError: typeof body.lastError === "string" ? body.lastError : null,
     status: typeof body.status === "number" ? body.status : null,
     result: body.result ?? null,
+    updatedAt: typeof body.updatedAt === "string" ? body.updatedAt : null,
   };
 }
 

@@ -44,3 +44,36 @@ export async function getUploadStatus(uploadId: string): Promise<UploadStatus> {
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
 }
+
+/** The longest a status request may be held open (`?wait=`); a client following a job simply asks again. */
+export const MAX_STATUS_WAIT_SECONDS = 25;
+/** How often a held request looks at the upload again: a change reaches the client within this much. */
+const WAIT_CHECK_MS = 100;
+
+export const UploadStatusQuery = z.object({
+  /** The `updatedAt` of the status the client holds: the answer waits until the upload has moved on from it. */
+  after: z.iso.datetime().optional(),
+  wait: z.coerce.number().min(0).max(MAX_STATUS_WAIT_SECONDS).optional(),
+});
+export type UploadStatusQuery = z.infer<typeof UploadStatusQuery>;
+
+/**
+ * The upload's status once it differs from the one the client holds (`after`) or the job is done, for at most `wait`
+ * seconds; then the status as it is. A client following a job (the upload page, `loopscope upload`) learns of each
+ * phase and the answer within a tenth of a second, where polling once a second left it up to a second late.
+ * Without `after` it answers at once.
+ */
+export async function waitForUploadStatus(
+  uploadId: string,
+  { after, wait = 0 }: UploadStatusQuery,
+  signal?: AbortSignal,
+): Promise<UploadStatus> {
+  const deadline = Date.now() + wait * 1000;
+  const seen = after === undefined ? null : new Date(after).getTime();
+  for (;;) {
+    const status = await getUploadStatus(uploadId);
+    const moved = seen === null || new Date(status.updatedAt).getTime() !== seen;
+    if (moved || status.phase === "done" || signal?.aborted || Date.now() + WAIT_CHECK_MS > deadline) return status;
+    await new Promise((resolve) => setTimeout(resolve, WAIT_CHECK_MS));
+  }
+}
