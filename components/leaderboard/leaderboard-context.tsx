@@ -5,8 +5,9 @@ import type { LeaderboardQuery } from "@/lib/presenters/leaderboard-query";
 import type { SelectedRun } from "./compare-bar";
 
 /**
- * What the server-rendered table's few client parts (sort buttons, check boxes) share with the leaderboard around
- * them: the URL navigation (every setting is a URL change) and the selection, which survives paging and filtering.
+ * What the table (the page hands it to <Leaderboard> as a child, so it cannot take callbacks as props) shares with the
+ * controls around it: the URL navigation (every setting is a URL change) and the selection, which survives paging and
+ * filtering.
  */
 export interface LeaderboardControls {
   navigate: (patch: Partial<LeaderboardQuery>) => void;

@@ -17,20 +17,21 @@ interface Props {
   view: LeaderboardControlsView;
   query: LeaderboardQuery;
   chart: ChartSeries;
-  /** The table of the page's runs, rendered on the server. */
+  /** The table of the page's runs (<LeaderboardTable>), built by the page from its rows. */
   children: ReactNode;
 }
 
-/** The leaderboard's controls around the server-rendered table: filters, chart, selection, paging. */
+/** The leaderboard's controls around its table: filters, chart, selection, paging. */
 export function Leaderboard({ view, query, chart, children }: Props) {
   const { navigate, pending } = useLeaderboardNavigation(query);
   // Selection survives paging and filtering; its order decides the comparison baseline.
   const [selected, setSelectedRuns] = useState<SelectedRun[]>([]);
   const setSelected = useCallback((runs: readonly SelectedRun[], on: boolean) => {
-    setSelectedRuns((current) => {
-      const kept = current.filter((entry) => !runs.some((run) => run.id === entry.id));
-      return on ? [...current, ...runs.filter((run) => !current.some((entry) => entry.id === run.id))] : kept;
-    });
+    setSelectedRuns((current) =>
+      on
+        ? [...current, ...runs.filter((run) => !current.some((entry) => entry.id === run.id))]
+        : current.filter((entry) => !runs.some((run) => run.id === entry.id)),
+    );
   }, []);
   const controls = useMemo<LeaderboardControls>(
     () => ({ navigate, selected, setSelected }),
