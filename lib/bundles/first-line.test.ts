@@ -65,6 +65,22 @@ describe("readFirstLine", () => {
     expect(await text(first.rest)).toBe(`{"a":"${"x".repeat(100)}"}\n`);
   });
 
+  it("stops at a top-level key only JSON documents have, so a one-line tau2 file is never buffered", async () => {
+    const input = counted(['{"timestamp":"2025-06-01","info":{', '"tasks":[]},"simulations":[', "]}"]);
+    const first = await readFirstLine(input.chunks, 64 * 1024 * 1024);
+    expect(first.text).toBeUndefined();
+    expect(input.pulled()).toBe(1);
+    expect(await text(first.rest)).toBe('{"timestamp":"2025-06-01","info":{"tasks":[]},"simulations":[]}');
+  });
+
+  it("reads on past header keys, nested keys, string values and escaped keys that look like document keys", async () => {
+    const line = '{"type":"header","suite":{"info":1},"tasks":["trajectories"],"\\u0069nfo":1,"schemaVersion":"1"}';
+    const input = counted([line, "\n", '{"type":"trajectory"}\n']);
+    const first = await readFirstLine(input.chunks, 1024);
+    expect(first.text).toBe(line);
+    expect(input.pulled()).toBe(2);
+  });
+
   it("reports whitespace-only input as not found", async () => {
     expect((await readFirstLine(counted(["  \n\t\n"]).chunks, 1024)).found).toBe(false);
   });

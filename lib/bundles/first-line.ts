@@ -1,4 +1,5 @@
 import type { Chunks } from "./decode-body";
+import { STREAMED_ARRAYS } from "./streamed-item-scanner";
 
 export interface FirstLine {
   /** 1-based line number of the first line that is not blank. */
@@ -14,6 +15,15 @@ export interface FirstLine {
 const isBlank = (byte: number): boolean => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 
 /**
+ * Top-level keys of the JSON documents we read (tau2's results, our bundle document, Inspect's .json log) that a
+ * JSONL header line never has. A one-line tau2 file opens with `{"timestamp":...`: seen, it is known to be a
+ * document at once, instead of after its whole (bounded) first line was buffered and scanned.
+ */
+const DOCUMENT_ONLY_KEYS = new Set(["timestamp", "info", ...STREAMED_ARRAYS, "eval", "samples"]);
+/** Longer keys are none of those: not collected. */
+const MAX_KEY_BYTES = 32;
+
+/**
  * Follows a line byte by byte as far as JSON's outer structure goes (strings, escapes, brace and bracket depth):
  * enough to tell, as the bytes arrive, that the line cannot be one JSON object and so cannot be a JSONL header.
  */
@@ -23,8 +33,13 @@ class ObjectLineScan {
   private escaped = false;
   private started = false;
   private closed = false;
-  /** Set once the line is known not to be one object: it does not open with `{`, or more follows its `}`. */
-  notOneObject = false;
+  /** At the object's own level, the next string is a key (after `{` or `,`). */
+  private expectKey = false;
+  /** The top-level key being read, while it is short and has no escapes; null otherwise. */
+  private key: number[] | null = null;
+  /** Set once the line is known not to be a JSONL header: it does not open with `{`, more follows its `}`, or it has
+   * a key only documents have. */
+  notAHeader = false;
 
   /** Scans `bytes` (all on the first line); returns false as soon as the line cannot be one object. */
   scan(bytes: Uint8Array): boolean {
@@ -34,6 +49,7 @@ class ObjectLineScan {
         this.started = true;
         if (byte !== 0x7b) return this.refuse();
         this.depth = 1;
+        this.expectKey = true;
         continue;
       }
       if (this.closed) {
@@ -42,22 +58,34 @@ class ObjectLineScan {
       }
       if (this.inString) {
         if (this.escaped) this.escaped = false;
-        else if (byte === 0x5c) this.escaped = true;
-        else if (byte === 0x22) this.inString = false;
+        else if (byte === 0x5c) {
+          this.escaped = true;
+          this.key = null;
+        } else if (byte === 0x22) {
+          this.inString = false;
+          if (this.key && DOCUMENT_ONLY_KEYS.has(String.fromCharCode(...this.key))) return this.refuse();
+          this.key = null;
+        } else if (this.key) {
+          if (this.key.length < MAX_KEY_BYTES) this.key.push(byte);
+          else this.key = null;
+        }
         continue;
       }
-      if (byte === 0x22) this.inString = true;
-      else if (byte === 0x7b || byte === 0x5b) this.depth += 1;
+      if (byte === 0x22) {
+        this.inString = true;
+        if (this.expectKey) this.key = [];
+        this.expectKey = false;
+      } else if (byte === 0x7b || byte === 0x5b) this.depth += 1;
       else if (byte === 0x7d || byte === 0x5d) {
         this.depth -= 1;
         if (this.depth === 0) this.closed = true;
-      }
+      } else if (byte === 0x2c && this.depth === 1) this.expectKey = true;
     }
     return true;
   }
 
   private refuse(): false {
-    this.notOneObject = true;
+    this.notAHeader = true;
     return false;
   }
 }
@@ -108,7 +136,7 @@ export async function readFirstLine(chunks: Chunks, maxBytes: number): Promise<F
     }
     if (keptBytes > maxBytes) break;
   }
-  if (ended && kept.length > 0 && keptBytes <= maxBytes && !scan.notOneObject)
+  if (ended && kept.length > 0 && keptBytes <= maxBytes && !scan.notAHeader)
     text = Buffer.concat(kept, keptBytes).toString("utf8").replace(/\r$/, "");
   async function* rest(): AsyncGenerator<Uint8Array> {
     yield* kept;
