@@ -118,7 +118,9 @@ function rawBytes(location: string, config: ServerConfig): AsyncIterable<Uint8Ar
 export function readStoredUpload(location: string): AsyncIterable<Uint8Array> {
   const stored = rawBytes(location, serverConfig());
   if (!location.endsWith(COMPRESSED_SUFFIX)) return stored;
-  const gunzip = createGunzip();
+  // 1 MiB pieces, not zlib's 16 KiB: every piece passes several stream stages before the parser, and on a 25 MB tau2
+  // file 16 KiB pieces made reading 0.3 s slower.
+  const gunzip = createGunzip({ chunkSize: 1024 * 1024 });
   // pipeline() ends or destroys the gunzip stream with the source, so a reader sees errors from either.
   void pipeline(Readable.from(stored), gunzip).catch((error: unknown) => gunzip.destroy(error as Error));
   return gunzip;
