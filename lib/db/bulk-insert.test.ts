@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { copyChunks, type Column } from "./bulk-insert";
+import { CopyEncoder, copyChunks, type Column } from "./bulk-insert";
 
 interface Row {
   id: number;
@@ -43,5 +43,22 @@ describe("copyChunks", () => {
 
   it("yields nothing for no rows", () => {
     expect([...copyChunks(columns, [])]).toEqual([]);
+  });
+
+  it("encodes row by row: full chunks as they fill, then the rest, then it starts afresh", () => {
+    const rows: Row[] = Array.from({ length: 30_000 }, (_, id) => ({ id, text: "x".repeat(id % 50), ok: true }));
+    const encoder = new CopyEncoder(columns);
+    const pieces: Buffer[] = [];
+    for (const row of rows) {
+      const full = encoder.add(row);
+      if (full) pieces.push(full);
+    }
+    const last = encoder.finish();
+    if (last) pieces.push(last);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(Buffer.concat(pieces).toString("utf8")).toBe(rows.map((row) => `${row.id}\t${row.text}\tt\n`).join(""));
+    expect(encoder.finish()).toBeUndefined();
+    encoder.add({ id: 7, text: null, ok: false });
+    expect(encoder.finish()?.toString("utf8")).toBe("7\t\\N\tf\n");
   });
 });

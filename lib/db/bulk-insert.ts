@@ -42,30 +42,61 @@ function copyField(value: SqlValue): string {
 const COPY_CHUNK_BYTES = 256 * 1024;
 
 /**
- * The rows as COPY text, written row by row straight into Buffers. Building one ~1 MB string per chunk (as before)
- * put each in V8's large-object space, old-generation garbage that only a full collection frees: the server's RSS
- * grew by that much per batch. Row strings are small and die young; the Buffers live outside the heap.
+ * Encodes rows as COPY text, row by row, straight into Buffers of about COPY_CHUNK_BYTES. Building one ~1 MB string
+ * per chunk (as before) put each in V8's large-object space, old-generation garbage that only a full collection
+ * frees: the server's RSS grew by that much per batch. Row strings are small and die young; the Buffers live outside
+ * the heap.
  */
-export function* copyChunks<Row>(columns: Column<Row>[], rows: Iterable<Row>): Generator<Buffer> {
-  let buffer = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
-  let used = 0;
-  for (const row of rows) {
+export class CopyEncoder<Row> {
+  private buffer = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+  private used = 0;
+
+  constructor(private readonly columns: Column<Row>[]) {}
+
+  /** Adds one row; returns the chunk it filled, if it did. */
+  add(row: Row): Buffer | undefined {
+    const { columns } = this;
     let line = "";
     for (let index = 0; index < columns.length; index += 1) {
       const column = columns[index] as Column<Row>;
       line += index === 0 ? copyField(column.value(row)) : `\t${copyField(column.value(row))}`;
     }
     line += "\n";
+    let full: Buffer | undefined;
     // At most 3 UTF-8 bytes per UTF-16 code unit, so the line always fits where it is written.
     const most = line.length * 3;
-    if (used + most > buffer.length) {
-      if (used > 0) yield buffer.subarray(0, used);
-      buffer = Buffer.allocUnsafe(Math.max(COPY_CHUNK_BYTES, most));
-      used = 0;
+    if (this.used + most > this.buffer.length) {
+      if (this.used > 0) full = this.buffer.subarray(0, this.used);
+      this.buffer = Buffer.allocUnsafe(Math.max(COPY_CHUNK_BYTES, most));
+      this.used = 0;
     }
-    used += buffer.write(line, used);
+    this.used += this.buffer.write(line, this.used);
+    return full;
   }
-  if (used > 0) yield buffer.subarray(0, used);
+
+  /** The last, partly filled chunk (none when empty); the encoder starts afresh. */
+  finish(): Buffer | undefined {
+    if (this.used === 0) return undefined;
+    const last = this.buffer.subarray(0, this.used);
+    this.buffer = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+    this.used = 0;
+    return last;
+  }
+}
+
+/** The rows as COPY text chunks, made as they are pulled. */
+export function* copyChunks<Row>(columns: Column<Row>[], rows: Iterable<Row>): Generator<Buffer> {
+  const encoder = new CopyEncoder(columns);
+  for (const row of rows) {
+    const full = encoder.add(row);
+    if (full) yield full;
+  }
+  const last = encoder.finish();
+  if (last) yield last;
+}
+
+function copyStatement(table: string, columns: Column<unknown>[]): string {
+  return `COPY "${table}" (${columns.map((column) => `"${column.name}"`).join(", ")}) FROM STDIN`;
 }
 
 /** COPY FROM STDIN in text format: the fastest way into a PostgreSQL server. Chunks are made as the socket drains. */
@@ -76,11 +107,59 @@ export async function copyRows<Row>(
   rows: Row[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const names = columns.map((column) => `"${column.name}"`).join(", ");
   await pipeline(
     Readable.from(copyChunks(columns, rows), { objectMode: true, highWaterMark: 4 }),
-    client.query(copyFrom(`COPY "${table}" (${names}) FROM STDIN`)),
+    client.query(copyFrom(copyStatement(table, columns as Column<unknown>[]))),
   );
+}
+
+/** Rows of one table gathered for one write. */
+export interface RowSink<Row> {
+  add(row: Row): void;
+  readonly rows: number;
+  write(): Promise<void>;
+}
+
+/**
+ * A sink that encodes each row as COPY text when it is added, so a batch waits as Buffers outside V8's heap (not as
+ * row objects that survive into its old generation and must be traced by every full collection), and its write is
+ * only I/O: PostgreSQL is fed as fast as it reads, however busy the parser keeps this thread.
+ */
+export function copySink<Row>(client: pg.PoolClient, table: string, columns: Column<Row>[]): RowSink<Row> {
+  const encoder = new CopyEncoder(columns);
+  const chunks: Buffer[] = [];
+  let rows = 0;
+  return {
+    add(row) {
+      const full = encoder.add(row);
+      if (full) chunks.push(full);
+      rows += 1;
+    },
+    get rows() {
+      return rows;
+    },
+    async write() {
+      const last = encoder.finish();
+      if (last) chunks.push(last);
+      if (rows === 0) return;
+      await pipeline(
+        Readable.from(chunks, { objectMode: true }),
+        client.query(copyFrom(copyStatement(table, columns as Column<unknown>[]))),
+      );
+    },
+  };
+}
+
+/** A sink that keeps the rows and writes them with unnestRows (PGlite, which has no COPY). */
+export function unnestSink<Row>(client: pg.PoolClient, table: string, columns: Column<Row>[]): RowSink<Row> {
+  const kept: Row[] = [];
+  return {
+    add: (row) => kept.push(row),
+    get rows() {
+      return kept.length;
+    },
+    write: () => unnestRows(client, table, columns, kept),
+  };
 }
 
 /**

@@ -1,11 +1,13 @@
 import type pg from "pg";
-import { copyRows, unnestRows, type Column } from "./bulk-insert";
+import { copyRows, copySink, unnestRows, unnestSink, type Column, type RowSink } from "./bulk-insert";
 import { isEmbeddedDatabase, pgPool } from "./pool";
 
 /** One connection inside one transaction: every write of an ingest goes through it. */
 export interface IngestSession {
   query<T extends pg.QueryResultRow>(text: string, params?: unknown[]): Promise<T[]>;
   insertRows<Row>(table: string, columns: Column<Row>[], rows: Row[]): Promise<void>;
+  /** Gathers rows for one write into `table` (COPY text made as rows are added, where COPY is available). */
+  rowSink<Row>(table: string, columns: Column<Row>[]): RowSink<Row>;
 }
 
 /**
@@ -14,10 +16,13 @@ export interface IngestSession {
  */
 export async function inIngestTransaction<T>(work: (session: IngestSession) => Promise<T>): Promise<T> {
   const client = await pgPool().connect();
-  const insert = isEmbeddedDatabase() ? unnestRows : copyRows;
+  const embedded = isEmbeddedDatabase();
+  const insert = embedded ? unnestRows : copyRows;
+  const sink = embedded ? unnestSink : copySink;
   const session: IngestSession = {
     query: async (text, params) => (await client.query(text, params)).rows,
     insertRows: (table, columns, rows) => insert(client, table, columns, rows),
+    rowSink: (table, columns) => sink(client, table, columns),
   };
   let broken = false;
   try {

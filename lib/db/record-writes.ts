@@ -1,5 +1,5 @@
 import type { EventRow, TrajectoryRow, TurnPredictionRow } from "@/lib/bundles/rows/types";
-import { jsonOrNull, textOrNull, type Column } from "./bulk-insert";
+import { jsonOrNull, textOrNull, type Column, type RowSink } from "./bulk-insert";
 import type { IngestSession } from "./ingest-session";
 import { partitionName } from "./run-partitions";
 
@@ -84,22 +84,15 @@ const turnPredictionColumns: Column<TurnPredictionRow>[] = [
   { name: "argumentF1", type: "float8", value: (r) => r.argumentF1 },
 ];
 
-export function insertTrajectories(tx: IngestSession, rows: TrajectoryRow[]): Promise<void> {
-  return tx.insertRows("Trajectory", trajectoryColumns, rows);
+export function trajectorySink(tx: IngestSession): RowSink<TrajectoryRow> {
+  return tx.rowSink("Trajectory", trajectoryColumns);
 }
 
 /** Straight into the run's partition (created by createRunPartitions, whose default fills "runId"). */
-export function insertEvents(tx: IngestSession, runId: string, rows: EventRow[]): Promise<void> {
-  return tx.insertRows(partitionName("Event", runId), eventColumns, rows);
+export function eventSink(tx: IngestSession, runId: string): RowSink<EventRow> {
+  return tx.rowSink(partitionName("Event", runId), eventColumns);
 }
 
-export async function insertTurnPredictions(tx: IngestSession, rows: TurnPredictionRow[]): Promise<void> {
-  const byRun = new Map<string, TurnPredictionRow[]>();
-  for (const row of rows) {
-    const ofRun = byRun.get(row.runId);
-    if (ofRun) ofRun.push(row);
-    else byRun.set(row.runId, [row]);
-  }
-  for (const [runId, ofRun] of byRun)
-    await tx.insertRows(partitionName("TurnPrediction", runId), turnPredictionColumns, ofRun);
+export function turnPredictionSink(tx: IngestSession, runId: string): RowSink<TurnPredictionRow> {
+  return tx.rowSink(partitionName("TurnPrediction", runId), turnPredictionColumns);
 }

@@ -19,7 +19,8 @@ import {
   upsertTasks,
   type RunRow,
 } from "@/lib/db/ingest-writes";
-import { insertEvents, insertTrajectories, insertTurnPredictions } from "@/lib/db/record-writes";
+import { eventSink, trajectorySink, turnPredictionSink } from "@/lib/db/record-writes";
+import type { RowSink } from "@/lib/db/bulk-insert";
 import {
   clearRunRows,
   lockBundleForReimport,
@@ -94,6 +95,18 @@ export interface IngestInput {
 export class ReimportLostRunError extends Error {}
 
 const FLUSH_EVENTS = 5_000;
+/**
+ * The first batch is small and each next one twice the last, up to FLUSH_EVENTS: PostgreSQL starts writing after a
+ * few records instead of after the first 5,000 events are parsed, and is kept busy from then on (a batch is parsed
+ * faster than one is written). On a 1,000-simulation tau2 file this brought the first write forward by 0.1-0.4 s.
+ */
+const FIRST_FLUSH_EVENTS = 500;
+/**
+ * Records already read arrive through promise callbacks alone, which never let the event loop poll its sockets: the
+ * writer's COPY (its round trips, its socket draining) would wait for the parser to run out of buffered input. Every
+ * few milliseconds the reader steps aside so the batch in flight keeps PostgreSQL busy.
+ */
+const YIELD_EVERY_MS = 2;
 
 /** The same Inspect log read with another scorer gives other rewards, so it is another bundle, not a duplicate. */
 function contentHashOf(tap: ByteTap, input: IngestInput): string {
@@ -138,46 +151,75 @@ function invalid(issues: IssueCollector): IngestResult {
   };
 }
 
+/** The rows of one batch, by table (events and turn predictions by run: each run's go into its own partition). */
+class RowBatch {
+  readonly trajectories: RowSink<TrajectoryRow>;
+  private readonly events = new Map<string, RowSink<EventRow>>();
+  private readonly predictions = new Map<string, RowSink<TurnPredictionRow>>();
+  eventCount = 0;
+  predictionCount = 0;
+
+  constructor(private readonly tx: IngestSession) {
+    this.trajectories = trajectorySink(tx);
+  }
+
+  addEvents(runId: string, rows: EventRow[]): void {
+    let sink = this.events.get(runId);
+    if (!sink) this.events.set(runId, (sink = eventSink(this.tx, runId)));
+    for (const row of rows) sink.add(row);
+    this.eventCount += rows.length;
+  }
+
+  addPrediction(row: TurnPredictionRow): void {
+    let sink = this.predictions.get(row.runId);
+    if (!sink) this.predictions.set(row.runId, (sink = turnPredictionSink(this.tx, row.runId)));
+    sink.add(row);
+    this.predictionCount += 1;
+  }
+
+  async write(): Promise<void> {
+    await this.trajectories.write();
+    for (const sink of this.events.values()) await sink.write();
+    for (const sink of this.predictions.values()) await sink.write();
+  }
+}
+
 /**
- * Buffers prepared rows and writes them in batches inside the ingest transaction. A batch
+ * Gathers prepared rows and writes them in batches inside the ingest transaction. A batch
  * is written while the next one is parsed (PostgreSQL works in its own process), so at
  * most one batch is in flight and memory stays bounded.
  */
 class RowBuffer {
-  trajectories: TrajectoryRow[] = [];
-  /** Events by run: each run's go straight into its own partition. */
-  events = new Map<string, EventRow[]>();
-  eventCount = 0;
-  predictions: TurnPredictionRow[] = [];
+  private batch: RowBatch;
   private inFlight: Promise<void> = Promise.resolve();
+  private flushAt = FIRST_FLUSH_EVENTS;
 
-  constructor(private readonly tx: IngestSession) {}
+  constructor(private readonly tx: IngestSession) {
+    this.batch = new RowBatch(tx);
+  }
 
-  addEvents(runId: string, rows: EventRow[]): void {
-    const ofRun = this.events.get(runId);
-    if (ofRun) ofRun.push(...rows);
-    else this.events.set(runId, rows);
-    this.eventCount += rows.length;
+  addTrajectory(row: TrajectoryRow, events: EventRow[]): void {
+    this.batch.trajectories.add(row);
+    this.batch.addEvents(row.runId, events);
+  }
+
+  addPrediction(row: TurnPredictionRow): void {
+    this.batch.addPrediction(row);
   }
 
   get full(): boolean {
+    const { batch } = this;
     return (
-      this.eventCount >= FLUSH_EVENTS || this.trajectories.length >= 1_000 || this.predictions.length >= FLUSH_EVENTS
+      batch.eventCount >= this.flushAt || batch.trajectories.rows >= 1_000 || batch.predictionCount >= this.flushAt
     );
   }
 
   async flush(): Promise<void> {
     await this.inFlight;
-    const batch = { trajectories: this.trajectories, events: this.events, predictions: this.predictions };
-    this.trajectories = [];
-    this.events = new Map();
-    this.eventCount = 0;
-    this.predictions = [];
-    this.inFlight = (async () => {
-      await insertTrajectories(this.tx, batch.trajectories);
-      for (const [runId, rows] of batch.events) await insertEvents(this.tx, runId, rows);
-      await insertTurnPredictions(this.tx, batch.predictions);
-    })();
+    const { batch } = this;
+    this.batch = new RowBatch(this.tx);
+    this.flushAt = Math.min(FLUSH_EVENTS, this.flushAt * 2);
+    this.inFlight = batch.write();
     // Observed here so a failure is not "unhandled" while parsing goes on; finish() rethrows it.
     this.inFlight.catch(() => {});
   }
@@ -304,7 +346,12 @@ async function writeBundle(
   const buffer = new RowBuffer(tx);
   const report = (phase: IngestProgress["phase"]) => input.onProgress?.({ phase, bytes: tap.bytes, ...counts });
   const heap = ingestHeapKeeper();
+  let sliceStart = performance.now();
   for await (const record of opened.records) {
+    if (performance.now() - sliceStart > YIELD_EVERY_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
     // After the first problem nothing more is written, but reading goes on to report every issue.
     if (issues.hasIssues) continue;
     if (record.kind === "task") {
@@ -322,12 +369,11 @@ async function writeBundle(
       if (!task) continue;
       const id = keptTrajectoryIds.get(trajectoryKey(runId, record.value.task, record.value.trial)) ?? randomUUID();
       const prepared = prepareTrajectory({ id, runId, taskId, task, record: record.value, rules });
-      buffer.trajectories.push(prepared.trajectory);
-      buffer.addEvents(runId, prepared.events);
+      buffer.addTrajectory(prepared.trajectory, prepared.events);
       counts.trajectories += 1;
       counts.events += prepared.events.length;
     } else {
-      buffer.predictions.push(prepareTurnPrediction({ id: randomUUID(), runId, taskId, record: record.value }));
+      buffer.addPrediction(prepareTurnPrediction({ id: randomUUID(), runId, taskId, record: record.value }));
       counts.turnPredictions += 1;
     }
     if (buffer.full) {
