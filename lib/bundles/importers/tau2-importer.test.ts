@@ -206,6 +206,11 @@ describe("mapTau2Message", () => {
     expect(withOffset).toMatchObject({ timestamp: "2025-08-10T02:44:11.820315Z" });
     expect(local).not.toHaveProperty("timestamp");
     expect(counters.droppedTimestamps).toBe(1);
+    for (const kept of ["2025-08-10T02:44:11+05:30", "2025-08-10T02:44:11.5-03:30"]) {
+      const [event] = mapTau2Message({ role: "user", content: "hi", timestamp: kept }, 2, new Map(), counters);
+      expect(event).toMatchObject({ timestamp: kept });
+    }
+    expect(counters.droppedTimestamps).toBe(1);
   });
 
   it("drops a timestamp whose offset PostgreSQL cannot store (+16:00) instead of failing the insert", () => {

@@ -23,6 +23,14 @@ function actorOfRequestor(requestor: unknown, fallback: EventActor): EventActor 
   return fallback;
 }
 
+/**
+ * False when the text cannot end in a UTC offset (or Z): tau2 writes local times without one, and telling those apart
+ * this way spares the full check (a failed zod parse builds its issues) on every message of such a file.
+ */
+function mayHaveOffset(timestamp: string): boolean {
+  return /(?:[Zz]|[+-]\d\d(?::?\d\d)?)$/.test(timestamp);
+}
+
 function shared(
   message: Record<string, unknown>,
   index: number,
@@ -33,7 +41,7 @@ function shared(
   if (turn !== undefined) out.turn = turn;
   const timestamp = stringOr(message.timestamp);
   if (timestamp !== undefined) {
-    if (StorableTimestamp.safeParse(timestamp).success) out.timestamp = timestamp;
+    if (mayHaveOffset(timestamp) && StorableTimestamp.safeParse(timestamp).success) out.timestamp = timestamp;
     else stats.droppedTimestamps += 1;
   }
   return out;
