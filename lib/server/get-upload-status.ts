@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { findUploadStatus } from "@/lib/db/uploads";
 import { AppError } from "./app-error";
+import { watchUpload } from "./jobs/upload-changes";
 
 export interface UploadStatus {
   uploadId: string;
@@ -47,8 +48,11 @@ export async function getUploadStatus(uploadId: string): Promise<UploadStatus> {
 
 /** The longest a status request may be held open (`?wait=`); a client following a job simply asks again. */
 export const MAX_STATUS_WAIT_SECONDS = 25;
-/** How often a held request looks at the upload again: a change reaches the client within this much. */
-const WAIT_CHECK_MS = 100;
+/**
+ * A held request wakes when this process changes the upload (the job runs in the web server by default); a job run
+ * by a worker in another process is seen by looking at the upload again this often.
+ */
+const WAIT_CHECK_MS = 250;
 
 export const UploadStatusQuery = z.object({
   /** The `updatedAt` of the status the client holds: the answer waits until the upload has moved on from it. */
@@ -60,7 +64,8 @@ export type UploadStatusQuery = z.infer<typeof UploadStatusQuery>;
 /**
  * The upload's status once it differs from the one the client holds (`after`) or the job is done, for at most `wait`
  * seconds; then the status as it is. A client following a job (the upload page, `loopscope upload`) learns of each
- * phase and the answer within a tenth of a second, where polling once a second left it up to a second late.
+ * phase and the answer as soon as it is stored (within WAIT_CHECK_MS from a worker in another process), where
+ * polling once a second left it up to a second late.
  * Without `after` it answers at once.
  */
 export async function waitForUploadStatus(
@@ -71,9 +76,13 @@ export async function waitForUploadStatus(
   const deadline = Date.now() + wait * 1000;
   const seen = after === undefined ? null : new Date(after).getTime();
   for (;;) {
+    const watch = watchUpload(uploadId, Math.max(0, Math.min(WAIT_CHECK_MS, deadline - Date.now())), signal);
     const status = await getUploadStatus(uploadId);
     const moved = seen === null || new Date(status.updatedAt).getTime() !== seen;
-    if (moved || status.phase === "done" || signal?.aborted || Date.now() + WAIT_CHECK_MS > deadline) return status;
-    await new Promise((resolve) => setTimeout(resolve, WAIT_CHECK_MS));
+    if (moved || status.phase === "done" || signal?.aborted || Date.now() >= deadline) {
+      watch.stop();
+      return status;
+    }
+    await watch.next;
   }
 }

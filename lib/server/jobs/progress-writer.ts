@@ -1,4 +1,5 @@
 import { writeUploadProgress, type UploadProgressPatch } from "@/lib/db/uploads";
+import { announceUploadChange } from "./upload-changes";
 
 type Store = (progress: UploadProgressPatch) => Promise<void>;
 
@@ -11,7 +12,10 @@ const INTERVAL_MS = 250;
  */
 export function createProgressWriter(
   uploadId: string,
-  store: Store = (progress) => writeUploadProgress({ id: uploadId, progress }),
+  store: Store = async (progress) => {
+    await writeUploadProgress({ id: uploadId, progress });
+    announceUploadChange(uploadId);
+  },
 ) {
   let inFlight: Promise<void> = Promise.resolve();
   let busy = false;

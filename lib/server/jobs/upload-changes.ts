@@ -1,0 +1,43 @@
+import { EventEmitter } from "node:events";
+
+declare global {
+  // One per process: Next.js may load the status route and the job's modules separately.
+  var loopscopeUploadChanges: EventEmitter | undefined;
+}
+
+function changes(): EventEmitter {
+  globalThis.loopscopeUploadChanges ??= new EventEmitter().setMaxListeners(0);
+  return globalThis.loopscopeUploadChanges;
+}
+
+/** Called after this process stored a change of the upload (progress, phase, answer): its waiting readers wake. */
+export function announceUploadChange(uploadId: string): void {
+  changes().emit(uploadId);
+}
+
+export interface UploadWatch {
+  /** Settles at the upload's next change in this process, after `ms` at the latest, or when `signal` aborts. */
+  next: Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Watches one upload for a change made by this process, giving up after `ms` so that a change made by a worker in
+ * another process is still seen by looking again. Start it before reading the upload, so no change falls between.
+ */
+export function watchUpload(uploadId: string, ms: number, signal?: AbortSignal): UploadWatch {
+  let stop = () => {};
+  const next = new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      changes().off(uploadId, done);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    changes().once(uploadId, done);
+    signal?.addEventListener("abort", done, { once: true });
+    stop = done;
+  });
+  return { next, stop };
+}
