@@ -34,6 +34,7 @@ describe("watchUpload", () => {
     const left = watchUpload("a", 10_000, client.signal);
     client.abort();
     expect(await settled(left.next)).toBe(true);
+    expect(await settled(watchUpload("a", 10_000, client.signal).next)).toBe(true);
   });
 
   it("leaves no listener behind once stopped or woken", async () => {

@@ -38,6 +38,7 @@ export function watchUpload(uploadId: string, ms: number, signal?: AbortSignal):
     changes().once(uploadId, done);
     signal?.addEventListener("abort", done, { once: true });
     stop = done;
+    if (signal?.aborted) done();
   });
   return { next, stop };
 }
