@@ -40,6 +40,7 @@ function copyField(value: SqlValue): string {
 
 /** Bytes per Buffer handed to the COPY stream: few socket writes, and no large strings. */
 const COPY_CHUNK_BYTES = 256 * 1024;
+const FIRST_CHUNK_BYTES = 16 * 1024;
 
 /**
  * Encodes rows as COPY text, row by row, straight into Buffers of about COPY_CHUNK_BYTES. Building one ~1 MB string
@@ -48,8 +49,13 @@ const COPY_CHUNK_BYTES = 256 * 1024;
  * the heap.
  */
 export class CopyEncoder<Row> {
-  private buffer = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+  private buffer = Buffer.alloc(0);
   private used = 0;
+  /**
+   * Chunks start small and double up to COPY_CHUNK_BYTES: a batch holds one encoder per run's partition, and a bundle
+   * of many small runs would otherwise hold a mostly empty 256 KiB chunk for each.
+   */
+  private nextBytes = FIRST_CHUNK_BYTES;
 
   constructor(private readonly columns: Column<Row>[]) {}
 
@@ -67,7 +73,8 @@ export class CopyEncoder<Row> {
     const most = line.length * 3;
     if (this.used + most > this.buffer.length) {
       if (this.used > 0) full = this.buffer.subarray(0, this.used);
-      this.buffer = Buffer.allocUnsafe(Math.max(COPY_CHUNK_BYTES, most));
+      this.buffer = Buffer.allocUnsafe(Math.max(this.nextBytes, most));
+      this.nextBytes = Math.min(COPY_CHUNK_BYTES, this.nextBytes * 2);
       this.used = 0;
     }
     this.used += this.buffer.write(line, this.used);
@@ -78,8 +85,9 @@ export class CopyEncoder<Row> {
   finish(): Buffer | undefined {
     if (this.used === 0) return undefined;
     const last = this.buffer.subarray(0, this.used);
-    this.buffer = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+    this.buffer = Buffer.alloc(0);
     this.used = 0;
+    this.nextBytes = FIRST_CHUNK_BYTES;
     return last;
   }
 }
