@@ -1,5 +1,7 @@
 import type { Chunks } from "./decode-body";
 import { STREAMED_ARRAYS } from "./streamed-item-scanner";
+import { TAU2_HEADER_KEYS } from "./importers/tau2-importer";
+import { JsonlHeaderSchema } from "./schema/bundle";
 
 export interface FirstLine {
   /** 1-based line number of the first line that is not blank. */
@@ -19,7 +21,9 @@ const isBlank = (byte: number): boolean => byte === 0x20 || byte === 0x0a || byt
  * JSONL header line never has. A one-line tau2 file opens with `{"timestamp":...`: seen, it is known to be a
  * document at once, instead of after its whole (bounded) first line was buffered and scanned.
  */
-const DOCUMENT_ONLY_KEYS = new Set(["timestamp", "info", ...STREAMED_ARRAYS, "eval", "samples"]);
+const DOCUMENT_ONLY_KEYS = new Set(
+  [...TAU2_HEADER_KEYS, ...STREAMED_ARRAYS, "eval", "samples"].filter((key) => !(key in JsonlHeaderSchema.shape)),
+);
 /** Longer keys are none of those: not collected. */
 const MAX_KEY_BYTES = 32;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CopyEncoder, copyChunks, type Column } from "./bulk-insert";
+import { CopyEncoder, type Column } from "./bulk-insert";
 
 interface Row {
   id: number;
@@ -13,14 +13,26 @@ const columns: Column<Row>[] = [
   { name: "ok", type: "bool", value: (row) => row.ok },
 ];
 
-describe("copyChunks", () => {
+/** The chunks an encoder gives for `rows`: full ones as they fill, then the rest. */
+function copyChunks(rows: Row[], encoder = new CopyEncoder(columns)): Buffer[] {
+  const chunks: Buffer[] = [];
+  for (const row of rows) {
+    const full = encoder.add(row);
+    if (full) chunks.push(full);
+  }
+  const last = encoder.finish();
+  if (last) chunks.push(last);
+  return chunks;
+}
+
+describe("CopyEncoder", () => {
   it("writes COPY text rows across chunk boundaries, escaping tabs, newlines and backslashes, multi-byte text intact", () => {
     const rows: Row[] = Array.from({ length: 20_000 }, (_, id) => ({
       id,
       text: id % 7 === 0 ? null : `héllo\twörld ${"€".repeat(id % 13)}\\n\n${id}`,
       ok: id % 2 === 0,
     }));
-    const chunks = [...copyChunks(columns, rows)];
+    const chunks = copyChunks(rows);
     expect(chunks.length).toBeGreaterThan(1);
     const lines = Buffer.concat(chunks).toString("utf8").split("\n");
     expect(lines.pop()).toBe("");
@@ -33,7 +45,7 @@ describe("copyChunks", () => {
   it("gives a row longer than a chunk a buffer of its own size", () => {
     const long = "x".repeat(600_000);
     const chunks = [
-      ...copyChunks(columns, [
+      ...copyChunks([
         { id: 1, text: "a", ok: true },
         { id: 2, text: long, ok: false },
       ]),
@@ -42,19 +54,13 @@ describe("copyChunks", () => {
   });
 
   it("yields nothing for no rows", () => {
-    expect([...copyChunks(columns, [])]).toEqual([]);
+    expect(copyChunks([])).toEqual([]);
   });
 
   it("encodes row by row: full chunks as they fill, then the rest, then it starts afresh", () => {
     const rows: Row[] = Array.from({ length: 30_000 }, (_, id) => ({ id, text: "x".repeat(id % 50), ok: true }));
     const encoder = new CopyEncoder(columns);
-    const pieces: Buffer[] = [];
-    for (const row of rows) {
-      const full = encoder.add(row);
-      if (full) pieces.push(full);
-    }
-    const last = encoder.finish();
-    if (last) pieces.push(last);
+    const pieces = copyChunks(rows, encoder);
     expect(pieces.length).toBeGreaterThan(1);
     expect(Buffer.concat(pieces).toString("utf8")).toBe(rows.map((row) => `${row.id}\t${row.text}\tt\n`).join(""));
     expect(encoder.finish()).toBeUndefined();

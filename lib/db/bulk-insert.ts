@@ -92,33 +92,8 @@ export class CopyEncoder<Row> {
   }
 }
 
-/** The rows as COPY text chunks, made as they are pulled. */
-export function* copyChunks<Row>(columns: Column<Row>[], rows: Iterable<Row>): Generator<Buffer> {
-  const encoder = new CopyEncoder(columns);
-  for (const row of rows) {
-    const full = encoder.add(row);
-    if (full) yield full;
-  }
-  const last = encoder.finish();
-  if (last) yield last;
-}
-
-function copyStatement(table: string, columns: Column<unknown>[]): string {
+function copyStatement<Row>(table: string, columns: Column<Row>[]): string {
   return `COPY "${table}" (${columns.map((column) => `"${column.name}"`).join(", ")}) FROM STDIN`;
-}
-
-/** COPY FROM STDIN in text format: the fastest way into a PostgreSQL server. Chunks are made as the socket drains. */
-export async function copyRows<Row>(
-  client: pg.PoolClient,
-  table: string,
-  columns: Column<Row>[],
-  rows: Row[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await pipeline(
-    Readable.from(copyChunks(columns, rows), { objectMode: true, highWaterMark: 4 }),
-    client.query(copyFrom(copyStatement(table, columns as Column<unknown>[]))),
-  );
 }
 
 /** Rows of one table gathered for one write. */
@@ -131,7 +106,8 @@ export interface RowSink<Row> {
 /**
  * A sink that encodes each row as COPY text when it is added, so a batch waits as Buffers outside V8's heap (not as
  * row objects that survive into its old generation and must be traced by every full collection), and its write is
- * only I/O: PostgreSQL is fed as fast as it reads, however busy the parser keeps this thread.
+ * only I/O: PostgreSQL is fed as fast as it reads, however busy the parser keeps this thread. COPY FROM STDIN in
+ * text format is the fastest way into a PostgreSQL server.
  */
 export function copySink<Row>(client: pg.PoolClient, table: string, columns: Column<Row>[]): RowSink<Row> {
   const encoder = new CopyEncoder(columns);
@@ -152,7 +128,7 @@ export function copySink<Row>(client: pg.PoolClient, table: string, columns: Col
       if (rows === 0) return;
       await pipeline(
         Readable.from(chunks, { objectMode: true }),
-        client.query(copyFrom(copyStatement(table, columns as Column<unknown>[]))),
+        client.query(copyFrom(copyStatement(table, columns))),
       );
     },
   };

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { copyRows, copySink, unnestRows, unnestSink, type Column, type RowSink } from "./bulk-insert";
+import { copySink, unnestSink, type Column, type RowSink } from "./bulk-insert";
 import { isEmbeddedDatabase, pgPool } from "./pool";
 
 /** One connection inside one transaction: every write of an ingest goes through it. */
@@ -16,12 +16,14 @@ export interface IngestSession {
  */
 export async function inIngestTransaction<T>(work: (session: IngestSession) => Promise<T>): Promise<T> {
   const client = await pgPool().connect();
-  const embedded = isEmbeddedDatabase();
-  const insert = embedded ? unnestRows : copyRows;
-  const sink = embedded ? unnestSink : copySink;
+  const sink = isEmbeddedDatabase() ? unnestSink : copySink;
   const session: IngestSession = {
     query: async (text, params) => (await client.query(text, params)).rows,
-    insertRows: (table, columns, rows) => insert(client, table, columns, rows),
+    insertRows: async (table, columns, rows) => {
+      const rowsSink = sink(client, table, columns);
+      for (const row of rows) rowsSink.add(row);
+      await rowsSink.write();
+    },
     rowSink: (table, columns) => sink(client, table, columns),
   };
   let broken = false;

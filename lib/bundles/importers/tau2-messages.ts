@@ -1,5 +1,5 @@
 import type { EventActor } from "@/lib/contracts/event";
-import { StorableTimestamp } from "../schema/timestamp";
+import { isStorableTimestamp } from "../schema/timestamp";
 import type { EventInput } from "./bundle-input";
 import {
   callArgumentsOf,
@@ -23,14 +23,6 @@ function actorOfRequestor(requestor: unknown, fallback: EventActor): EventActor 
   return fallback;
 }
 
-/**
- * False when the text cannot end in a UTC offset (or Z): tau2 writes local times without one, and telling those apart
- * this way spares the full check (a failed zod parse builds its issues) on every message of such a file.
- */
-function mayHaveOffset(timestamp: string): boolean {
-  return /(?:[Zz]|[+-]\d\d(?::?\d\d)?)$/.test(timestamp);
-}
-
 function shared(
   message: Record<string, unknown>,
   index: number,
@@ -41,7 +33,7 @@ function shared(
   if (turn !== undefined) out.turn = turn;
   const timestamp = stringOr(message.timestamp);
   if (timestamp !== undefined) {
-    if (mayHaveOffset(timestamp) && StorableTimestamp.safeParse(timestamp).success) out.timestamp = timestamp;
+    if (isStorableTimestamp(timestamp)) out.timestamp = timestamp;
     else stats.droppedTimestamps += 1;
   }
   return out;

@@ -16,3 +16,11 @@ export const StorableTimestamp = z.iso
   // PostgreSQL has no year 0; every other 4-digit ISO year with an offset is storable.
   .refine((value) => !value.startsWith("0000"), "year 0000 does not exist")
   .refine((value) => offsetMinutes(value) <= MAX_OFFSET_MINUTES, "the UTC offset must lie within -14:00 and +14:00");
+
+/**
+ * Whether `value` passes StorableTimestamp. Text that cannot end in a UTC offset (or Z) is refused before the schema
+ * runs: tau2 writes local times without one on every message, and a failed zod parse builds its issues each time.
+ */
+export function isStorableTimestamp(value: string): boolean {
+  return /(?:[Zz]|[+-]\d\d(?::?\d\d)?)$/.test(value) && StorableTimestamp.safeParse(value).success;
+}

@@ -14,25 +14,14 @@ import { StoredUploadOptionsSchema } from "../upload-options";
 import { readStoredUpload, removeStoredUpload } from "../upload-store";
 import { requestSearchIndexes } from "../search-indexing";
 import { createProgressWriter } from "./progress-writer";
-import { announceUploadChange } from "./upload-changes";
+import { announcing } from "./upload-changes";
 
 type Stored = Extract<IngestResult, { kind: "stored" }>;
 
 // Each change of the Upload row wakes the status requests of this process that wait on it.
-async function startUploadAttempt(row: Parameters<typeof storeAttempt>[0]): Promise<void> {
-  await storeAttempt(row);
-  announceUploadChange(row.id);
-}
-
-async function recordUploadError(row: Parameters<typeof storeError>[0]): Promise<void> {
-  await storeError(row);
-  announceUploadChange(row.id);
-}
-
-async function finishUpload(row: Parameters<typeof storeAnswer>[0]): Promise<void> {
-  await storeAnswer(row);
-  announceUploadChange(row.id);
-}
+const startUploadAttempt = announcing(storeAttempt);
+const recordUploadError = announcing(storeError);
+const finishUpload = announcing(storeAnswer);
 
 /** The stored phase: "reading" until the first rows are written, then "writing" until commit. */
 function phaseOf(progress: IngestProgress): string {

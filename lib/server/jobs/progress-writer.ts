@@ -1,5 +1,5 @@
 import { writeUploadProgress, type UploadProgressPatch } from "@/lib/db/uploads";
-import { announceUploadChange } from "./upload-changes";
+import { announcing } from "./upload-changes";
 
 type Store = (progress: UploadProgressPatch) => Promise<void>;
 
@@ -12,10 +12,7 @@ const INTERVAL_MS = 250;
  */
 export function createProgressWriter(
   uploadId: string,
-  store: Store = async (progress) => {
-    await writeUploadProgress({ id: uploadId, progress });
-    announceUploadChange(uploadId);
-  },
+  store: Store = (progress) => announcing(writeUploadProgress)({ id: uploadId, progress }),
 ) {
   let inFlight: Promise<void> = Promise.resolve();
   let busy = false;

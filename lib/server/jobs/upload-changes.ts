@@ -15,6 +15,16 @@ export function announceUploadChange(uploadId: string): void {
   changes().emit(uploadId);
 }
 
+/** The same write of the Upload row, announcing the change once it is stored. */
+export function announcing<Args extends { id: string }>(
+  write: (args: Args) => Promise<unknown>,
+): (args: Args) => Promise<void> {
+  return async (args) => {
+    await write(args);
+    announceUploadChange(args.id);
+  };
+}
+
 export interface UploadWatch {
   /** Settles at the upload's next change in this process, after `ms` at the latest, or when `signal` aborts. */
   next: Promise<void>;
