@@ -13,16 +13,10 @@ const columns: Column<Row>[] = [
   { name: "ok", type: "bool", value: (row) => row.ok },
 ];
 
-/** The chunks an encoder gives for `rows`: full ones as they fill, then the rest. */
+/** The chunks an encoder gives for `rows`. */
 function copyChunks(rows: Row[], encoder = new CopyEncoder(columns)): Buffer[] {
-  const chunks: Buffer[] = [];
-  for (const row of rows) {
-    const full = encoder.add(row);
-    if (full) chunks.push(full);
-  }
-  const last = encoder.finish();
-  if (last) chunks.push(last);
-  return chunks;
+  for (const row of rows) encoder.add(row);
+  return encoder.finish();
 }
 
 describe("CopyEncoder", () => {
@@ -57,15 +51,25 @@ describe("CopyEncoder", () => {
     expect(copyChunks([])).toEqual([]);
   });
 
-  it("encodes row by row: full chunks as they fill, then the rest, then it starts afresh", () => {
+  it("never splits a field, so no multi-byte character is cut; a row may run on into the next chunk", () => {
+    const rows: Row[] = Array.from({ length: 5_000 }, (_, id) => ({ id, text: "€".repeat(1 + (id % 97)), ok: true }));
+    const chunks = copyChunks(rows);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) expect(Buffer.from(chunk.toString("utf8"), "utf8").equals(chunk)).toBe(true);
+    expect(chunks.some((chunk) => chunk.at(-1) !== 0x0a)).toBe(true);
+    expect(Buffer.concat(chunks).toString("utf8")).toBe(rows.map((row) => `${row.id}\t${row.text}\tt\n`).join(""));
+  });
+
+  it("encodes as rows are added, then starts afresh", () => {
     const rows: Row[] = Array.from({ length: 30_000 }, (_, id) => ({ id, text: "x".repeat(id % 50), ok: true }));
     const encoder = new CopyEncoder(columns);
     const pieces = copyChunks(rows, encoder);
     expect(pieces.length).toBeGreaterThan(1);
     expect(Buffer.concat(pieces).toString("utf8")).toBe(rows.map((row) => `${row.id}\t${row.text}\tt\n`).join(""));
-    expect(encoder.finish()).toBeUndefined();
+    expect(encoder.finish()).toEqual([]);
     encoder.add({ id: 7, text: null, ok: false });
-    const small = encoder.finish();
+    const [small, ...more] = encoder.finish();
+    expect(more).toEqual([]);
     expect(small?.toString("utf8")).toBe("7\t\\N\tf\n");
     // A sink with a few rows holds a small chunk, not a full one (one encoder per run's partition in a batch).
     expect(small?.buffer.byteLength).toBeLessThanOrEqual(16 * 1024);
