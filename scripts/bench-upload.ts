@@ -6,7 +6,10 @@
  * layout with our constraints (scripts/copy-anchor.ts) and prints the ratio of our events/s to COPY's.
  *
  *   npm run bench:upload -- --url http://127.0.0.1:3402 [--sizes 1000,10000,40000] [--layouts one-line,indented]
- *                           [--jsonl-mb 1024] [--pid <next-server pid>] [--dir /tmp/x] [--keep] [--database URL]
+ *                           [--jsonl-mb 1024] [--repeat 1] [--pid <next-server pid>] [--dir /tmp/x] [--keep] [--database URL]
+ *
+ * --repeat N uploads each tau2 file N times (a new file each time, so none is a duplicate) and ends with the median and
+ * the lowest ratio to COPY per file: on this 2-core machine one upload's ratio moves by a fifth between runs.
  */
 import { spawnSync } from "node:child_process";
 import { createReadStream, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -33,6 +36,7 @@ const sizes = textOption("sizes", "1000,10000,40000")
 const layouts = textOption("layouts", "one-line,indented").split(",") as ("one-line" | "indented")[];
 const jsonlMb = numberOption("jsonl-mb", 1024);
 const databaseUrl = textOption("database", process.env.DATABASE_URL ?? "");
+const repeat = Math.max(1, numberOption("repeat", 1));
 
 /** The next-server process listening on the server's port (or --pid), whose memory is sampled. */
 function serverPid(): number | undefined {
@@ -209,6 +213,25 @@ async function measure(file: string, pid: number | undefined, dir: string): Prom
   };
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** The median upload of a file uploaded --repeat times, and its lowest ratio to COPY (the first after a start, often). */
+function printSummary(file: string, rows: Row[]): void {
+  const ratios = rows.flatMap((row) => (row.copySeconds ? [row.copySeconds.bulk / row.seconds] : []));
+  const copy = ratios.length
+    ? ` | ratio to COPY median ${median(ratios).toFixed(2)}, lowest ${Math.min(...ratios).toFixed(2)}, ${ratios.filter((ratio) => ratio >= 0.5).length} of ${ratios.length} at 0.5 or more`
+    : "";
+  console.log(
+    `${file} x${rows.length}: time to metrics median ${median(rows.map((row) => row.seconds)).toFixed(1)} s | server peak RSS highest ${Math.max(...rows.map((row) => row.peakRssMb)).toFixed(0)} MB${copy}`,
+  );
+}
+
 function print(row: Row): void {
   const eventsPerSecond = row.events > 0 ? Math.round(row.events / row.seconds) : 0;
   const python =
@@ -234,16 +257,23 @@ async function main(): Promise<void> {
     );
   else console.log("no --database or DATABASE_URL: the COPY anchor is not measured");
   try {
+    const summaries: [string, Row[]][] = [];
     for (const size of sizes) {
       for (const layout of layouts) {
         const file = join(dir, `tau2-${size}-${layout}.json`);
-        await writeTau2File(file, size, layout);
-        const row = await measure(file, pid, dir);
-        row.pythonSeconds = pythonLoadSeconds(file);
-        print(row);
-        if (!process.argv.includes("--keep")) await rm(file);
+        const rows: Row[] = [];
+        for (let round = 0; round < repeat; round += 1) {
+          await writeTau2File(file, size, layout);
+          const row = await measure(file, pid, dir);
+          row.pythonSeconds = pythonLoadSeconds(file);
+          print(row);
+          rows.push(row);
+          if (!process.argv.includes("--keep")) await rm(file);
+        }
+        if (repeat > 1) summaries.push([basename(file), rows]);
       }
     }
+    for (const [file, rows] of summaries) printSummary(file, rows);
     if (jsonlMb > 0) {
       const file = join(dir, `bundle-${jsonlMb}mb.jsonl`);
       await writeJsonlBundle(file, jsonlMb * 1024 ** 2);
