@@ -19,7 +19,9 @@ const EnvSchema = z
       .positive()
       .default(12 * 60),
     // An ingest asks V8 for a full collection when the process's RSS is above this (lib/server/heap-keeper.ts); 0: never.
-    LOOPSCOPE_INGEST_RSS_TARGET_MB: z.coerce.number().int().min(0).default(200),
+    // 240, not 200: a 1k tau2 upload peaks at 205-236 MB, and at 200 it paid 2-3 forced collections (0.4 s of CPU,
+    // 0.2 s to metrics) for nothing; the 1 GB files still peak at 230-276 MB (docs/benchmarks.md, eighth run).
+    LOOPSCOPE_INGEST_RSS_TARGET_MB: z.coerce.number().int().min(0).default(240),
     LOOPSCOPE_UPLOAD_DIR: z.string().min(1).default(".data/uploads"),
     LOOPSCOPE_WORKER: z.enum(["on", "off"]).default("on"),
     // A job still active this long after it started is taken to have lost its worker and is retried.
