@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
+import { quantile } from "@/lib/metrics/bootstrap";
 import { numberOption } from "./bench-options";
 import { COPY_ANCHOR_LAYOUT, timeCopyAnchor, type CopyAnchorSeconds } from "./copy-anchor";
 import { writeJsonlBundle, writeTau2File } from "./bench-upload-files";
@@ -214,11 +215,12 @@ async function measure(file: string, pid: number | undefined, dir: string): Prom
 }
 
 function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return (
+    quantile(
+      [...values].sort((x, y) => x - y),
+      0.5,
+    ) ?? Number.NaN
+  );
 }
 
 /** The median upload of a file uploaded --repeat times, and its lowest ratio to COPY (the first after a start, often). */
