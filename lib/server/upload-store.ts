@@ -87,9 +87,13 @@ export async function storeUpload(
   // Level 1: gzip sits on the upload's path, and on a real tau2 file level 6 (zlib's default) runs at 86 MB/s, no
   // faster than a local upload arrives; level 1 runs at 111 MB/s for 1.6x the stored bytes (still 6x smaller).
   const packer = compress ? createGzip({ level: 1 }) : new PassThrough();
+  const file = createWriteStream(localPath);
   try {
-    await pipeline(Readable.from(all), meter, packer, createWriteStream(localPath), signal ? { signal } : {});
+    await pipeline(Readable.from(all), meter, packer, file, signal ? { signal } : {});
   } catch (error) {
+    // The file is opened asynchronously: refused at its first bytes, the upload can fail before the open is done,
+    // and a file removed then would be created just after. Once the stream has closed, the file is there to remove.
+    if (!file.closed) await new Promise<void>((resolve) => file.once("close", () => resolve()));
     await rm(localPath, { force: true });
     throw error;
   }
