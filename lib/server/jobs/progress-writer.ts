@@ -3,6 +3,8 @@ import { announcing } from "./upload-changes";
 
 type Store = (progress: UploadProgressPatch) => Promise<void>;
 
+const storeAndAnnounce = announcing(writeUploadProgress);
+
 const INTERVAL_MS = 250;
 
 /**
@@ -12,7 +14,7 @@ const INTERVAL_MS = 250;
  */
 export function createProgressWriter(
   uploadId: string,
-  store: Store = (progress) => announcing(writeUploadProgress)({ id: uploadId, progress }),
+  store: Store = (progress) => storeAndAnnounce({ id: uploadId, progress }),
 ) {
   let inFlight: Promise<void> = Promise.resolve();
   let busy = false;
