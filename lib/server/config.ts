@@ -24,6 +24,8 @@ const EnvSchema = z
     LOOPSCOPE_INGEST_RSS_TARGET_MB: z.coerce.number().int().min(0).default(240),
     LOOPSCOPE_UPLOAD_DIR: z.string().min(1).default(".data/uploads"),
     LOOPSCOPE_WORKER: z.enum(["on", "off"]).default("on"),
+    // Ingest an upload while its body arrives, when this process works the ingest queue (lib/server/jobs/live-ingest.ts).
+    LOOPSCOPE_INGEST_WHILE_RECEIVING: z.enum(["on", "off"]).default("on"),
     // A job still active this long after it started is taken to have lost its worker and is retried.
     LOOPSCOPE_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(3600),
     LOOPSCOPE_JOB_RETRIES: z.coerce.number().int().min(0).default(3),

@@ -5,6 +5,7 @@ import type { Actor } from "./auth/roles";
 import { PayloadTooLargeError } from "./byte-tap";
 import { INGEST_QUEUE, enqueueJob, jobsEnabled } from "./jobs/queue";
 import { processUpload } from "./jobs/process-upload";
+import { startLiveIngest } from "./jobs/live-ingest";
 import { serverConfig } from "./config";
 import { storeUpload } from "./upload-store";
 import type { UploadSource } from "./upload-request";
@@ -30,7 +31,8 @@ export function uploadStatusUrl(uploadId: string): string {
 
 /**
  * Takes an upload off the request path: its bytes go to raw storage, an Upload row records
- * it and a job ingests it. On the embedded database (no job queue) it is ingested here.
+ * it and a job ingests it (or, in a process that works the queue, an ingest that began as the
+ * bytes arrived: jobs/live-ingest.ts). On the embedded database (no job queue) it is ingested here.
  */
 export async function receiveUpload(
   actor: Actor,
@@ -43,10 +45,29 @@ export async function receiveUpload(
   const seconds = serverConfig().LOOPSCOPE_MAX_READ_SECONDS;
   const timeout = AbortSignal.timeout(seconds * 1000);
   const signal = clientSignal ? AbortSignal.any([clientSignal, timeout]) : timeout;
+  const live = await startLiveIngest({
+    uploadId,
+    fileName: source.fileName,
+    uploadedBy: actor.userId ?? actor.name,
+    options,
+  });
   let stored;
   try {
-    stored = await storeUpload(uploadId, source.chunks, signal);
+    stored = await storeUpload(uploadId, source.chunks, signal, live?.watch);
+    await source.done;
+    await insertUpload({
+      id: uploadId,
+      fileName: source.fileName,
+      storagePath: stored.storagePath,
+      sizeBytes: stored.sizeBytes,
+      contentHash: stored.contentHash,
+      actorId: actor.userId,
+      actorName: actor.name,
+      options: storableOptions(options),
+    });
+    if (jobsEnabled()) await enqueueJob(INGEST_QUEUE, { uploadId });
   } catch (error) {
+    await live?.cancel();
     if (error instanceof PayloadTooLargeError)
       throw new AppError("payload_too_large", error.message, { limitBytes: error.limitBytes });
     if (timeout.aborted) {
@@ -56,19 +77,8 @@ export async function receiveUpload(
     if (clientSignal?.aborted) throw new AppError("bad_request", "the client disconnected before the upload arrived");
     throw error;
   }
-  await source.done;
-  await insertUpload({
-    id: uploadId,
-    fileName: source.fileName,
-    storagePath: stored.storagePath,
-    sizeBytes: stored.sizeBytes,
-    contentHash: stored.contentHash,
-    actorId: actor.userId,
-    actorName: actor.name,
-    options: storableOptions(options),
-  });
   if (jobsEnabled()) {
-    await enqueueJob(INGEST_QUEUE, { uploadId });
+    await live?.adopt(stored.contentHash);
     return { kind: "queued", uploadId, statusUrl: uploadStatusUrl(uploadId) };
   }
   await processUpload({ uploadId, finalAttempt: true });

@@ -49,39 +49,71 @@ async function isOwnEarlierCommit(upload: UploadJobRow, result: Stored): Promise
   return !(await isBundleClaimed({ bundleId: result.bundleId, exceptUploadId: upload.id }));
 }
 
+export type ProgressWriter = ReturnType<typeof createProgressWriter>;
+
 /**
- * Ingests one stored upload and records its answer on the Upload row: 201/200/422/413 as the
- * synchronous route answered. A thrown error (database gone, worker stopping) is stored as
- * `lastError` and rethrown so the queue retries; on the final attempt it becomes a 500 answer.
+ * The ingest's progress as the Upload row stores it. A new phase is stored at once (forced), so the page sees every
+ * phase however short; `repeat` stores the latest again (an attempt started before its row existed).
+ */
+export function progressReporter(progress: ProgressWriter) {
+  let lastPhase = "";
+  let latest: IngestProgress | null = null;
+  const report = (current: IngestProgress) => {
+    const phase = phaseOf(current);
+    progress.report({ ...current, phase }, phase !== lastPhase);
+    lastPhase = phase;
+    latest = current;
+  };
+  return {
+    report,
+    repeat: () => {
+      lastPhase = "";
+      if (latest) report(latest);
+    },
+  };
+}
+
+/** An ingest of the upload that began before its job (while its body arrived: lib/server/live-ingest.ts). */
+export interface StartedIngest {
+  result: Promise<IngestResult>;
+  progress: ProgressWriter;
+  reporter: ReturnType<typeof progressReporter>;
+}
+
+/**
+ * Ingests one stored upload (or takes the answer of an ingest `started` while it arrived) and records its answer on
+ * the Upload row: 201/200/422/413 as the synchronous route answered. A thrown error (database gone, worker stopping)
+ * is stored as `lastError` and rethrown so the queue retries; on the final attempt it becomes a 500 answer.
  */
 export async function processUpload({
   uploadId,
   finalAttempt,
+  started,
 }: {
   uploadId: string;
   finalAttempt: boolean;
+  started?: StartedIngest;
 }): Promise<void> {
   const upload = await findUploadForJob({ id: uploadId });
-  if (!upload || upload.phase === "done") return;
+  if (!upload || upload.phase === "done") {
+    await started?.result.catch(() => undefined);
+    return;
+  }
   await startUploadAttempt({ id: uploadId, lastError: upload.lastError });
-  const progress = createProgressWriter(uploadId);
-  let lastPhase = "";
+  started?.reporter.repeat();
+  const progress = started?.progress ?? createProgressWriter(uploadId);
   try {
     const { scorer, ...options } = StoredUploadOptionsSchema.parse(upload.options);
-    const result = await ingestBundle({
-      chunks: readStoredUpload(upload.storagePath),
-      contentHash: upload.contentHash,
-      fileName: upload.fileName,
-      uploadedBy: upload.actorId ?? upload.actorName,
-      options,
-      ...(scorer === undefined ? {} : { scorer }),
-      // A new phase is stored at once (forced), so the page sees every phase however short.
-      onProgress: (current) => {
-        const phase = phaseOf(current);
-        progress.report({ ...current, phase }, phase !== lastPhase);
-        lastPhase = phase;
-      },
-    });
+    const result = await (started?.result ??
+      ingestBundle({
+        chunks: readStoredUpload(upload.storagePath),
+        contentHash: upload.contentHash,
+        fileName: upload.fileName,
+        uploadedBy: upload.actorId ?? upload.actorName,
+        options,
+        ...(scorer === undefined ? {} : { scorer }),
+        onProgress: progressReporter(progress).report,
+      }));
     await progress.settle();
     await finishWith(upload, result, progress);
   } catch (error) {
@@ -103,11 +135,7 @@ export async function processUpload({
   }
 }
 
-async function finishWith(
-  upload: UploadJobRow,
-  result: IngestResult,
-  progress: ReturnType<typeof createProgressWriter>,
-): Promise<void> {
+async function finishWith(upload: UploadJobRow, result: IngestResult, progress: ProgressWriter): Promise<void> {
   switch (result.kind) {
     case "stored": {
       const ours = !result.duplicate || (await isOwnEarlierCommit(upload, result));

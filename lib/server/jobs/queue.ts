@@ -45,6 +45,11 @@ export function registerLocalWorker(queue: QueueName, workerId: string): void {
   globalThis.loopscopeLocalWorkers.set(queue, workerId);
 }
 
+/** Whether a worker of this process takes the queue's jobs. */
+export function worksQueueHere(queue: QueueName): boolean {
+  return globalThis.loopscopeLocalWorkers?.has(queue) ?? false;
+}
+
 export function unregisterLocalWorkers(): void {
   globalThis.loopscopeLocalWorkers?.clear();
 }
