@@ -122,6 +122,14 @@ export async function finishUpload(
   });
 }
 
+/** Where the raw upload is kept now (it was compressed after its answer). */
+export async function setUploadStoragePath(
+  { id, storagePath }: { id: string; storagePath: string },
+  client: DbOrTx = db(),
+): Promise<void> {
+  await client.upload.update({ where: { id }, data: { storagePath } });
+}
+
 /** Whether another finished upload already answered with this bundle (then a retry's "duplicate" is a real duplicate). */
 export async function isBundleClaimed(
   { bundleId, exceptUploadId }: { bundleId: string; exceptUploadId: string },

@@ -11,7 +11,7 @@ async function receivingFile() {
   let settle: { resolve: () => void; reject: (error: unknown) => void } = { resolve: () => {}, reject: () => {} };
   const ended = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
   ended.catch(() => undefined);
-  const receiving: ReceivingFile = { path: file, compressed: false, written: () => written, ended };
+  const receiving: ReceivingFile = { path: file, written: () => written, ended };
   return {
     receiving,
     async write(text: string) {

@@ -7,13 +7,12 @@ import { open, type FileHandle } from "node:fs/promises";
  */
 export interface ReceivingFile {
   path: string;
-  /** Whether the store gzips it (then the reader gunzips what it reads). */
-  compressed: boolean;
   written(): number;
   ended: Promise<void>;
 }
 
-const PIECE_BYTES = 1024 * 1024;
+// As the stored file is read (createReadStream in readStoredUpload): larger pieces only add to the peak.
+const PIECE_BYTES = 256 * 1024;
 /** How long a reader that caught up with the writer waits before looking again (unless the upload ends first). */
 const POLL_MS = 5;
 

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rm, stat } from "node:fs/promises";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { constants, createGunzip, createGzip, type Gzip } from "node:zlib";
+import { createGunzip, createGzip } from "node:zlib";
 import { PayloadTooLargeError } from "./byte-tap";
-import { followFile, type ReceivingFile } from "./follow-file";
+import type { ReceivingFile } from "./follow-file";
 import { serverConfig, type ServerConfig } from "./config";
 import { isS3Location, putFileToS3, readS3Object, removeS3Object } from "./upload-store-s3";
 
@@ -23,6 +23,8 @@ export interface StoredUpload {
 
 /** Suffix of files the store gzipped itself: reading them gives the uploaded bytes back. */
 const COMPRESSED_SUFFIX = ".upload.gz";
+/** Suffix of an uploaded file kept as it came until compressKeptUpload gzips it. */
+const RAW_SUFFIX = ".upload.raw";
 
 /** Where raw uploads are kept (or staged on their way to S3); relative paths resolve against the working directory. */
 export function uploadDirectory(): string {
@@ -58,23 +60,6 @@ async function peek(chunks: AsyncIterable<Uint8Array>): Promise<{ head: Uint8Arr
 }
 
 /**
- * For a watched upload: deflate keeps up to a few MB of well-compressing input before it writes a block, and a reader
- * following the file would wait for it. Once the bytes that arrived in one turn of the event loop are in the gzip
- * stream, a sync flush writes them out (the compression window is kept: a few bytes per flush).
- */
-function flusher(gzip: Gzip): () => void {
-  let queued = false;
-  return () => {
-    if (queued) return;
-    queued = true;
-    setImmediate(() => {
-      queued = false;
-      if (!gzip.destroyed && !gzip.writableEnded) gzip.flush(constants.Z_SYNC_FLUSH);
-    });
-  };
-}
-
-/**
  * Streams an upload to raw storage, gzipped unless it already is compressed, hashing and counting the
  * uploaded bytes on the way; over the size limit the partial file is removed. With LOOPSCOPE_S3_BUCKET the
  * finished file is put to the bucket and the local copy removed.
@@ -90,22 +75,23 @@ export async function storeUpload(
   const directory = uploadDirectory();
   await mkdir(directory, { recursive: true });
   const { head, all } = await peek(chunks);
-  const compress = !isCompressed(head);
-  const name = `${uploadId}${compress ? COMPRESSED_SUFFIX : ".upload"}`;
+  // A watched upload is read while it arrives: kept as it came (RAW_SUFFIX) and compressed after its answer
+  // (compressKeptUpload), so gzip neither slows its arrival nor sits between it and its reader.
+  const later = watch !== undefined && !isCompressed(head);
+  const compress = !later && !isCompressed(head);
+  const name = `${uploadId}${compress ? COMPRESSED_SUFFIX : later ? RAW_SUFFIX : ".upload"}`;
   const localPath = path.join(directory, name);
   const hash = createHash("sha256");
   let sizeBytes = 0;
   // Level 1: gzip sits on the upload's path, and on a real tau2 file level 6 (zlib's default) runs at 86 MB/s, no
   // faster than a local upload arrives; level 1 runs at 111 MB/s for 1.6x the stored bytes (still 6x smaller).
   const packer = compress ? createGzip({ level: 1 }) : new PassThrough();
-  const flushSoon = watch && compress ? flusher(packer as Gzip) : () => {};
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       sizeBytes += chunk.length;
       if (sizeBytes > limit) return callback(new PayloadTooLargeError(limit));
       hash.update(chunk);
       callback(null, chunk);
-      flushSoon();
     },
   });
   const file = createWriteStream(localPath);
@@ -113,7 +99,7 @@ export async function storeUpload(
   const ended = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
   // A watcher that stopped following (its ingest failed) must not turn a refused upload into an unhandled rejection.
   ended.catch(() => undefined);
-  watch?.({ path: localPath, compressed: compress, written: () => file.bytesWritten, ended });
+  watch?.({ path: localPath, written: () => file.bytesWritten, ended });
   try {
     await pipeline(Readable.from(all), meter, packer, file, signal ? { signal } : {});
     settle.resolve();
@@ -152,10 +138,24 @@ export function readStoredUpload(location: string): AsyncIterable<Uint8Array> {
   return location.endsWith(COMPRESSED_SUFFIX) ? gunzipped(stored) : stored;
 }
 
-/** The bytes of an upload still arriving, as uploaded, read behind the store as it writes them. */
-export function readReceivingUpload(file: ReceivingFile): AsyncIterable<Uint8Array> {
-  const stored = followFile(file);
-  return file.compressed ? gunzipped(stored) : stored;
+/**
+ * Gzips an upload kept as it came while it was ingested (RAW_SUFFIX) and returns its new location, or null when
+ * there is nothing to do (already compressed, or removed because the upload was refused). The compressed file is
+ * complete under its final name before the caller records it; the raw one is removed after that.
+ */
+export async function compressKeptUpload(location: string): Promise<string | null> {
+  if (!location.endsWith(RAW_SUFFIX)) return null;
+  const target = location.slice(0, -RAW_SUFFIX.length) + COMPRESSED_SUFFIX;
+  const partial = `${target}.partial`;
+  try {
+    await pipeline(createReadStream(location), createGzip({ level: 1 }), createWriteStream(partial));
+  } catch (error) {
+    await rm(partial, { force: true });
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  await rename(partial, target);
+  return target;
 }
 
 function gunzipped(stored: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {

@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { findUploadForJob } from "@/lib/db/uploads";
 import { pgPool } from "@/lib/db/pool";
 import { makeBundle, makeTrajectory, toJsonl } from "@/lib/testing/factories";
 import { tableCounts } from "@/lib/testing/table-counts";
@@ -6,6 +8,7 @@ import { useJobWorker } from "@/lib/testing/job-worker";
 import { readUploadRow, waitFor } from "@/lib/testing/upload-jobs";
 import { LOCAL_ACTOR } from "../auth/roles";
 import { receiveUpload } from "../receive-upload";
+import { readStoredUpload } from "../upload-store";
 
 useJobWorker();
 
@@ -65,6 +68,13 @@ describe("ingest while the upload arrives", () => {
     // The job queued for it waited for this attempt and found the answer stored: no second attempt, no lock left.
     await waitFor(async () => ((await uploadLocksHeld()) === 0 ? true : null), { what: "the upload's lock released" });
     expect((await readUploadRow(received.uploadId))?.attempts).toBe(1);
+    // Kept as it came while it was read, then gzipped after the answer: the raw file is gone, the bytes are kept.
+    const kept = await findUploadForJob({ id: received.uploadId });
+    expect(kept?.storagePath).toMatch(/\.upload\.gz$/);
+    expect(existsSync(kept?.storagePath.replace(/\.gz$/, ".raw") ?? "")).toBe(false);
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of readStoredUpload(kept?.storagePath ?? "")) chunks.push(chunk);
+    expect(Buffer.concat(chunks).equals(Buffer.concat([head, tail]))).toBe(true);
   });
 
   it("a body cut off mid-way rolls the started ingest back: nothing written, no upload, and the next one is taken", async () => {

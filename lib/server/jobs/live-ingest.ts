@@ -1,10 +1,9 @@
 import { findBundleByHash } from "@/lib/db/bundles";
 import { lockUpload } from "@/lib/db/upload-lock";
 import { serverConfig } from "../config";
-import type { ReceivingFile } from "../follow-file";
+import { followFile, type ReceivingFile } from "../follow-file";
 import { ingestBundle, type IngestResult } from "../ingest-bundle";
 import type { StoredUploadOptions } from "../upload-options";
-import { readReceivingUpload } from "../upload-store";
 import { INGEST_QUEUE, jobsEnabled, worksQueueHere } from "./queue";
 import { processUpload, progressReporter, type StartedIngest } from "./process-upload";
 import { createProgressWriter } from "./progress-writer";
@@ -65,7 +64,7 @@ export async function startLiveIngest(input: {
   const { scorer, ...options } = input.options;
   const result: Promise<IngestResult> = file.then((receiving) =>
     ingestBundle({
-      chunks: readReceivingUpload(receiving),
+      chunks: followFile(receiving),
       fileName: input.fileName,
       uploadedBy: input.uploadedBy,
       options,

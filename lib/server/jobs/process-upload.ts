@@ -3,6 +3,7 @@ import {
   finishUpload as storeAnswer,
   findUploadForJob,
   isBundleClaimed,
+  setUploadStoragePath,
   recordUploadError as storeError,
   startUploadAttempt as storeAttempt,
   type UploadJobRow,
@@ -11,7 +12,7 @@ import { recordUpload } from "../audit";
 import { warmRunsForLeaderboard } from "../leaderboard-summaries";
 import { ingestBundle, ingestHeapKeeper, type IngestProgress, type IngestResult } from "../ingest-bundle";
 import { StoredUploadOptionsSchema } from "../upload-options";
-import { readStoredUpload, removeStoredUpload } from "../upload-store";
+import { compressKeptUpload, readStoredUpload, removeStoredUpload } from "../upload-store";
 import { requestSearchIndexes } from "../search-indexing";
 import { createProgressWriter } from "./progress-writer";
 import { announcing } from "./upload-changes";
@@ -160,6 +161,12 @@ async function finishWith(upload: UploadJobRow, result: IngestResult, progress: 
       await finishUpload({ id: upload.id, httpStatus: 201, result: storedBody(result, false) });
       // After the answer: the run is shown while search's indexes are built (a job, or here without a queue).
       await requestSearchIndexes(result.runs.map((run) => run.id));
+      // Kept as it came while it was read on arrival (jobs/live-ingest.ts): gzipped now that the answer is out.
+      const compressed = await compressKeptUpload(upload.storagePath);
+      if (compressed) {
+        await setUploadStoragePath({ id: upload.id, storagePath: compressed });
+        await removeStoredUpload(upload.storagePath);
+      }
       return;
     }
     case "invalid":
