@@ -2,6 +2,7 @@ import { appendFile, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { bytesOf } from "@/lib/testing/factories";
 import { followFile, type ReceivingFile } from "./follow-file";
 
 /** A file written piece by piece as the upload store writes one, and the ReceivingFile a follower sees. */
@@ -25,9 +26,7 @@ async function receivingFile() {
 }
 
 async function readAll(chunks: AsyncIterable<Uint8Array>): Promise<string> {
-  let text = "";
-  for await (const chunk of chunks) text += Buffer.from(chunk).toString();
-  return text;
+  return (await bytesOf(chunks)).toString();
 }
 
 describe("followFile", () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { bytesOf } from "@/lib/testing/factories";
 import { readUpload } from "./upload-request";
 
 async function text(chunks: AsyncIterable<Uint8Array>): Promise<string> {
-  let out = "";
-  for await (const chunk of chunks) out += Buffer.from(chunk).toString();
-  return out;
+  return (await bytesOf(chunks)).toString();
 }
 
 describe("readUpload", () => {

@@ -134,3 +134,10 @@ export async function* chunksOf(content: string | Uint8Array, chunkSize = 64 * 1
   const bytes = typeof content === "string" ? Buffer.from(content) : content;
   for (let start = 0; start < bytes.length; start += chunkSize) yield bytes.subarray(start, start + chunkSize);
 }
+
+/** Everything a byte stream gives, as one buffer (chunksOf the other way round). */
+export async function bytesOf(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts);
+}

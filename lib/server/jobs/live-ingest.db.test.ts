@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { findUploadForJob } from "@/lib/db/uploads";
 import { pgPool } from "@/lib/db/pool";
-import { makeBundle, makeTrajectory, toJsonl } from "@/lib/testing/factories";
+import { bytesOf, makeBundle, makeTrajectory, toJsonl } from "@/lib/testing/factories";
 import { tableCounts } from "@/lib/testing/table-counts";
 import { useJobWorker } from "@/lib/testing/job-worker";
 import { readUploadRow, waitFor } from "@/lib/testing/upload-jobs";
@@ -38,33 +38,45 @@ function bundleInTwo(count: number, cutAt: number): [Buffer, Buffer] {
   return [Buffer.from(lines.slice(0, cutAt + 1).join("\n") + "\n"), Buffer.from(lines.slice(cutAt + 1).join("\n"))];
 }
 
+/**
+ * An upload source that sends `head`, then holds the rest back until the ingest is seen writing events (it reads
+ * behind the store), then sends `rest` -- or fails, as a client that went away.
+ */
+function arrivingUpload(fileName: string, head: Buffer, rest: Buffer | Error) {
+  const seen = { writesBeforeEnd: false };
+  async function* chunks() {
+    yield head;
+    seen.writesBeforeEnd = await waitFor(async () => ((await copyingEvents()) ? true : null), {
+      timeoutMs: 30_000,
+      intervalMs: 10,
+      what: `events of ${fileName} written while its body is still arriving`,
+    });
+    if (rest instanceof Error) throw rest;
+    yield rest;
+  }
+  return { seen, source: { fileName, chunks: chunks(), done: Promise.resolve(), fields: new Map<string, string[]>() } };
+}
+
+async function answered(uploadId: string) {
+  return waitFor(async () => {
+    const current = await readUploadRow(uploadId);
+    return current?.phase === "done" ? current : null;
+  });
+}
+
 describe("ingest while the upload arrives", () => {
   it("writes rows before the body has arrived, and answers 201 with every trajectory once it has", async () => {
     const [head, tail] = bundleInTwo(400, 300);
-    let sawWritesBeforeEnd = false;
-    async function* slowBody() {
-      yield head;
-      // The body stops here until the ingest is seen writing the first part: it reads behind the store.
-      sawWritesBeforeEnd = await waitFor(async () => ((await copyingEvents()) ? true : null), {
-        timeoutMs: 30_000,
-        intervalMs: 10,
-        what: "events written while the body is still arriving",
-      });
-      yield tail;
-    }
-    const received = await receiveUpload(LOCAL_ACTOR, {
-      fileName: "slow.jsonl",
-      chunks: slowBody(),
-      done: Promise.resolve(),
-      fields: new Map(),
-    });
-    expect(sawWritesBeforeEnd).toBe(true);
+    const upload = arrivingUpload("slow.jsonl", head, tail);
+    const received = await receiveUpload(LOCAL_ACTOR, upload.source);
+    expect(upload.seen.writesBeforeEnd).toBe(true);
     expect(received.kind).toBe("queued");
-    const row = await waitFor(async () => {
-      const current = await readUploadRow(received.uploadId);
-      return current?.phase === "done" ? current : null;
+    expect(await answered(received.uploadId)).toMatchObject({
+      httpStatus: 201,
+      attempts: 1,
+      trajectories: 400,
+      lastError: null,
     });
-    expect(row).toMatchObject({ httpStatus: 201, attempts: 1, trajectories: 400, lastError: null });
     // The job queued for it waited for this attempt and found the answer stored: no second attempt, no lock left.
     await waitFor(async () => ((await uploadLocksHeld()) === 0 ? true : null), { what: "the upload's lock released" });
     expect((await readUploadRow(received.uploadId))?.attempts).toBe(1);
@@ -72,57 +84,24 @@ describe("ingest while the upload arrives", () => {
     const kept = await findUploadForJob({ id: received.uploadId });
     expect(kept?.storagePath).toMatch(/\.upload\.gz$/);
     expect(existsSync(kept?.storagePath.replace(/\.gz$/, ".raw") ?? "")).toBe(false);
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of readStoredUpload(kept?.storagePath ?? "")) chunks.push(chunk);
-    expect(Buffer.concat(chunks).equals(Buffer.concat([head, tail]))).toBe(true);
+    const keptBytes = await bytesOf(readStoredUpload(kept?.storagePath ?? ""));
+    expect(keptBytes.equals(Buffer.concat([head, tail]))).toBe(true);
   });
 
   it("a body cut off mid-way rolls the started ingest back: nothing written, no upload, and the next one is taken", async () => {
     const [head] = bundleInTwo(400, 300);
     const before = await tableCounts();
-    async function* brokenBody() {
-      yield head;
-      await waitFor(async () => ((await copyingEvents()) ? true : null), {
-        timeoutMs: 30_000,
-        intervalMs: 10,
-        what: "events written while the body is still arriving",
-      });
-      throw new Error("connection reset by peer");
-    }
-    await expect(
-      receiveUpload(LOCAL_ACTOR, {
-        fileName: "cut.jsonl",
-        chunks: brokenBody(),
-        done: Promise.resolve(),
-        fields: new Map(),
-      }),
-    ).rejects.toThrow(/connection reset/);
+    const cut = arrivingUpload("cut.jsonl", head, new Error("connection reset by peer"));
+    await expect(receiveUpload(LOCAL_ACTOR, cut.source)).rejects.toThrow(/connection reset/);
+    expect(cut.seen.writesBeforeEnd).toBe(true);
     expect(await tableCounts()).toEqual(before);
     expect(await uploadLocksHeld()).toBe(0);
 
     // The process's ingest slot was given back: the next upload is ingested as it arrives again.
     const [nextHead, nextTail] = bundleInTwo(400, 300);
-    let overlapped = false;
-    async function* nextBody() {
-      yield nextHead;
-      overlapped = await waitFor(async () => ((await copyingEvents()) ? true : null), {
-        timeoutMs: 30_000,
-        intervalMs: 10,
-        what: "the next upload written while it arrives",
-      });
-      yield nextTail;
-    }
-    const received = await receiveUpload(LOCAL_ACTOR, {
-      fileName: "next.jsonl",
-      chunks: nextBody(),
-      done: Promise.resolve(),
-      fields: new Map(),
-    });
-    expect(overlapped).toBe(true);
-    const row = await waitFor(async () => {
-      const current = await readUploadRow(received.uploadId);
-      return current?.phase === "done" ? current : null;
-    });
-    expect(row).toMatchObject({ httpStatus: 201, trajectories: 400 });
+    const next = arrivingUpload("next.jsonl", nextHead, nextTail);
+    const received = await receiveUpload(LOCAL_ACTOR, next.source);
+    expect(next.seen.writesBeforeEnd).toBe(true);
+    expect(await answered(received.uploadId)).toMatchObject({ httpStatus: 201, trajectories: 400 });
   });
 });
