@@ -9,7 +9,8 @@ export class PayloadTooLargeError extends Error {
 
 /**
  * Counts and hashes the raw bytes of an upload as they stream past, enforcing the size limit. Given the hash the bytes
- * are known to have (the upload store computed it as they arrived), it does not compute it again.
+ * are known to have (the upload store computed it as they arrived, or computes it while they arrive), it does not
+ * compute it again.
  */
 export class ByteTap {
   bytes = 0;
@@ -19,7 +20,7 @@ export class ByteTap {
   constructor(
     private readonly limitBytes: number,
     private readonly onBytes?: (bytes: number) => void,
-    private readonly knownDigest?: string,
+    private readonly knownDigest?: string | Promise<string>,
   ) {}
 
   async *wrap(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -33,7 +34,7 @@ export class ByteTap {
     this.done = true;
   }
 
-  digest(): string {
-    return this.knownDigest ?? this.hash.copy().digest("hex");
+  async digest(): Promise<string> {
+    return (await this.knownDigest) ?? this.hash.copy().digest("hex");
   }
 }

@@ -9,8 +9,11 @@ import { followFile, type ReceivingFile } from "./follow-file";
 async function receivingFile() {
   const file = path.join(await mkdtemp(path.join(tmpdir(), "follow-")), "upload");
   let written = 0;
-  let settle: { resolve: () => void; reject: (error: unknown) => void } = { resolve: () => {}, reject: () => {} };
-  const ended = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  let settle: { resolve: (digest: string) => void; reject: (error: unknown) => void } = {
+    resolve: () => {},
+    reject: () => {},
+  };
+  const ended = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
   ended.catch(() => undefined);
   const receiving: ReceivingFile = { path: file, written: () => written, ended };
   return {
@@ -20,7 +23,7 @@ async function receivingFile() {
       else await appendFile(file, text);
       written += Buffer.byteLength(text);
     },
-    end: () => settle.resolve(),
+    end: () => settle.resolve("sha256 of the bytes"),
     fail: (error: Error) => settle.reject(error),
   };
 }

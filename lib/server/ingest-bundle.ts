@@ -85,6 +85,12 @@ export interface IngestInput {
    */
   contentHash?: string;
   /**
+   * sha256 of `chunks` as the upload store computes it while they arrive (an ingest that reads an upload still
+   * arriving: jobs/live-ingest.ts), known once they all have: they are not hashed again, and a duplicate is found as
+   * without a hash.
+   */
+  arrivingContentHash?: Promise<string>;
+  /**
    * Re-import: replace this stored bundle's rows in place (same bundle and run ids, names, variants,
    * pairing keys and tags) instead of storing a new bundle. The caller reads the bundle's raw upload.
    */
@@ -109,8 +115,8 @@ const FIRST_FLUSH_EVENTS = 500;
 const YIELD_EVERY_MS = 2;
 
 /** The same Inspect log read with another scorer gives other rewards, so it is another bundle, not a duplicate. */
-function contentHashOf(tap: ByteTap, input: IngestInput): string {
-  const digest = tap.digest();
+async function contentHashOf(tap: ByteTap, input: IngestInput): Promise<string> {
+  const digest = await tap.digest();
   return input.scorer ? createHash("sha256").update(`${digest}\0scorer=${input.scorer}`).digest("hex") : digest;
 }
 
@@ -409,7 +415,7 @@ async function writeBundle(
   try {
     await finalizeBundle(tx, {
       id: bundleId,
-      contentHash: contentHashOf(tap, input),
+      contentHash: await contentHashOf(tap, input),
       sizeBytes: tap.bytes,
       counts: { ...counts },
       warnings: opened.warnings,
@@ -445,7 +451,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
         events: counts.events,
         turnPredictions: counts.turnPredictions,
       }),
-    input.contentHash,
+    input.contentHash ?? input.arrivingContentHash,
   );
   const issues = new IssueCollector();
   const bundleId = input.reimport?.bundleId ?? randomUUID();
@@ -453,7 +459,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
   // roll it back; without it, the hash is known before any write only when the file has been read whole (below).
   const checkedBeforeReading = input.contentHash !== undefined && !input.reimport;
   if (checkedBeforeReading) {
-    const existing = await findBundleByHash({ contentHash: contentHashOf(tap, input) });
+    const existing = await findBundleByHash({ contentHash: await contentHashOf(tap, input) });
     if (existing) return duplicateResult(existing);
   }
   try {
@@ -472,7 +478,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
     if (!opened) return invalid(issues);
     // A single JSON document has been read whole by now, so its hash is known before any write.
     if (tap.done && !input.reimport && !checkedBeforeReading) {
-      const existing = await findBundleByHash({ contentHash: contentHashOf(tap, input) });
+      const existing = await findBundleByHash({ contentHash: await contentHashOf(tap, input) });
       if (existing) {
         await opened.dispose?.();
         return duplicateResult(existing);
@@ -491,7 +497,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
   } catch (error) {
     if (error instanceof RejectedBundle) return invalid(issues);
     if (error instanceof DuplicateBundle) {
-      const existing = await findBundleByHash({ contentHash: contentHashOf(tap, input) });
+      const existing = await findBundleByHash({ contentHash: await contentHashOf(tap, input) });
       if (existing) return duplicateResult(existing);
       throw error;
     }

@@ -77,8 +77,9 @@ export async function storeUpload(
   const { head, all } = await peek(chunks);
   // A watched upload is read while it arrives: kept as it came (RAW_SUFFIX) and compressed after its answer
   // (compressKeptUpload), so gzip neither slows its arrival nor sits between it and its reader.
-  const later = watch !== undefined && !isCompressed(head);
-  const compress = !later && !isCompressed(head);
+  const already = isCompressed(head);
+  const later = watch !== undefined && !already;
+  const compress = watch === undefined && !already;
   const name = `${uploadId}${compress ? COMPRESSED_SUFFIX : later ? RAW_SUFFIX : ".upload"}`;
   const localPath = path.join(directory, name);
   const hash = createHash("sha256");
@@ -95,14 +96,17 @@ export async function storeUpload(
     },
   });
   const file = createWriteStream(localPath);
-  let settle: { resolve: () => void; reject: (error: unknown) => void } = { resolve: () => {}, reject: () => {} };
-  const ended = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  let settle: { resolve: (digest: string) => void; reject: (error: unknown) => void } = {
+    resolve: () => {},
+    reject: () => {},
+  };
+  const ended = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
   // A watcher that stopped following (its ingest failed) must not turn a refused upload into an unhandled rejection.
   ended.catch(() => undefined);
   watch?.({ path: localPath, written: () => file.bytesWritten, ended });
   try {
     await pipeline(Readable.from(all), meter, packer, file, signal ? { signal } : {});
-    settle.resolve();
+    settle.resolve(hash.digest("hex"));
   } catch (error) {
     settle.reject(error);
     // The file is opened asynchronously: refused at its first bytes, the upload can fail before the open is done,
@@ -112,7 +116,7 @@ export async function storeUpload(
     throw error;
   }
   const storedBytes = (await stat(localPath)).size;
-  const contentHash = hash.digest("hex");
+  const contentHash = await ended;
   const bucket = config.LOOPSCOPE_S3_BUCKET;
   if (!bucket) return { storagePath: localPath, sizeBytes, contentHash, storedBytes };
   try {

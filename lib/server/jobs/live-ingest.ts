@@ -65,6 +65,7 @@ export async function startLiveIngest(input: {
   const result: Promise<IngestResult> = file.then((receiving) =>
     ingestBundle({
       chunks: followFile(receiving),
+      arrivingContentHash: receiving.ended,
       fileName: input.fileName,
       uploadedBy: input.uploadedBy,
       options,
