@@ -7,6 +7,10 @@
  *
  *   npm run bench:upload -- --url http://127.0.0.1:3402 [--sizes 1000,10000,40000] [--layouts one-line,indented]
  *                           [--jsonl-mb 1024] [--repeat 1] [--pid <next-server pid>] [--dir /tmp/x] [--keep] [--database URL]
+ *                           [--tau2-python PYTHON]
+ *
+ * --tau2-python PYTHON also times tau2-bench's own Results.load + compute_metrics on each tau2 file, in a Python where
+ * `tau2` is importable (tau2-bench's `.venv/bin/python`, or any python with PYTHONPATH set): the anchor the issue names.
  *
  * --repeat N uploads each tau2 file N times (a new file each time, so none is a duplicate) and ends with the median and
  * the lowest ratio to COPY per file: on this 2-core machine one upload's ratio moves by a fifth between runs.
@@ -23,6 +27,7 @@ import { quantile } from "@/lib/metrics/bootstrap";
 import { numberOption } from "./bench-options";
 import { COPY_ANCHOR_LAYOUT, timeCopyAnchor, type CopyAnchorSeconds } from "./copy-anchor";
 import { writeJsonlBundle, writeTau2File } from "./bench-upload-files";
+import { jsonLoadSeconds, tau2Seconds } from "./bench-upload-python";
 
 function textOption(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -38,6 +43,7 @@ const layouts = textOption("layouts", "one-line,indented").split(",") as ("one-l
 const jsonlMb = numberOption("jsonl-mb", 1024);
 const databaseUrl = textOption("database", process.env.DATABASE_URL ?? "");
 const repeat = Math.max(1, numberOption("repeat", 1));
+const tau2Python = textOption("tau2-python", "");
 
 /** The next-server process listening on the server's port (or --pid), whose memory is sampled. */
 function serverPid(): number | undefined {
@@ -136,13 +142,6 @@ async function uploadToEnd(file: string): Promise<Answer> {
   }
 }
 
-function pythonLoadSeconds(file: string): number {
-  const started = process.hrtime.bigint();
-  const done = spawnSync("python3", ["-c", "import json,sys; json.load(open(sys.argv[1]))", file]);
-  if (done.status !== 0) return Number.NaN;
-  return Number(process.hrtime.bigint() - started) / 1e9;
-}
-
 interface Row {
   file: string;
   mb: number;
@@ -153,6 +152,8 @@ interface Row {
   events: number;
   peakRssMb: number;
   pythonSeconds?: number;
+  /** tau2-bench's own Results.load + compute_metrics on the same file (--tau2-python). */
+  tau2Seconds?: number;
   copySeconds?: CopyAnchorSeconds;
 }
 
@@ -229,8 +230,12 @@ function printSummary(file: string, rows: Row[]): void {
   const copy = ratios.length
     ? ` | ratio to COPY median ${median(ratios).toFixed(2)}, lowest ${Math.min(...ratios).toFixed(2)}, ${ratios.filter((ratio) => ratio >= 0.5).length} of ${ratios.length} at 0.5 or more`
     : "";
+  const tau2Rows = rows.filter((row) => row.tau2Seconds !== undefined && Number.isFinite(row.tau2Seconds));
+  const tau2 = tau2Rows.length
+    ? ` | tau2 median ${median(tau2Rows.map((row) => row.tau2Seconds ?? Number.NaN)).toFixed(1)} s, ours faster in ${tau2Rows.filter((row) => row.seconds < (row.tau2Seconds ?? 0)).length} of ${tau2Rows.length}`
+    : "";
   console.log(
-    `${file} x${rows.length}: time to metrics median ${median(rows.map((row) => row.seconds)).toFixed(1)} s | server peak RSS highest ${Math.max(...rows.map((row) => row.peakRssMb)).toFixed(0)} MB${copy}`,
+    `${file} x${rows.length}: time to metrics median ${median(rows.map((row) => row.seconds)).toFixed(1)} s | server peak RSS highest ${Math.max(...rows.map((row) => row.peakRssMb)).toFixed(0)} MB${tau2}${copy}`,
   );
 }
 
@@ -240,12 +245,16 @@ function print(row: Row): void {
     row.pythonSeconds === undefined
       ? ""
       : ` | json.load ${row.pythonSeconds.toFixed(1)} s (${(row.seconds / row.pythonSeconds).toFixed(1)}x)`;
+  const tau2 =
+    row.tau2Seconds === undefined
+      ? ""
+      : ` | tau2 Results.load + compute_metrics ${row.tau2Seconds.toFixed(1)} s (ours ${(row.seconds / row.tau2Seconds).toFixed(2)}x)`;
   const copy =
     row.copySeconds === undefined || row.events === 0
       ? ""
       : ` | COPY bulk ${row.copySeconds.bulk.toFixed(1)} s = ${Math.round(row.events / row.copySeconds.bulk)} events/s, ratio ${(row.copySeconds.bulk / row.seconds).toFixed(2)} | COPY +search ${row.copySeconds.bulkSearch.toFixed(1)} s, ratio ${(row.copySeconds.bulkSearch / row.searchableSeconds).toFixed(2)}`;
   console.log(
-    `${row.file.padEnd(34)} ${row.mb.toFixed(0).padStart(6)} MB | HTTP ${row.status} | ${row.seconds.toFixed(1).padStart(7)} s to metrics | ${row.searchableSeconds.toFixed(1).padStart(7)} s to searchable | ${String(row.events).padStart(9)} events | ${String(eventsPerSecond).padStart(7)} events/s | server peak RSS ${row.peakRssMb.toFixed(0)} MB${python}${copy}`,
+    `${row.file.padEnd(34)} ${row.mb.toFixed(0).padStart(6)} MB | HTTP ${row.status} | ${row.seconds.toFixed(1).padStart(7)} s to metrics | ${row.searchableSeconds.toFixed(1).padStart(7)} s to searchable | ${String(row.events).padStart(9)} events | ${String(eventsPerSecond).padStart(7)} events/s | server peak RSS ${row.peakRssMb.toFixed(0)} MB${python}${tau2}${copy}`,
   );
 }
 
@@ -267,7 +276,8 @@ async function main(): Promise<void> {
         for (let round = 0; round < repeat; round += 1) {
           await writeTau2File(file, size, layout);
           const row = await measure(file, pid, dir);
-          row.pythonSeconds = pythonLoadSeconds(file);
+          row.pythonSeconds = jsonLoadSeconds(file);
+          if (tau2Python) row.tau2Seconds = tau2Seconds(tau2Python, file);
           print(row);
           rows.push(row);
           if (!process.argv.includes("--keep")) await rm(file);
