@@ -9,6 +9,8 @@ import { readUploadRow, waitFor } from "@/lib/testing/upload-jobs";
 import { LOCAL_ACTOR } from "../auth/roles";
 import { receiveUpload } from "../receive-upload";
 import { readStoredUpload } from "../upload-store";
+import { tryTakeIngestSlot } from "./ingest-slot";
+import { runIngestJob } from "./ingest-job";
 
 useJobWorker();
 
@@ -86,6 +88,25 @@ describe("ingest while the upload arrives", () => {
     expect(existsSync(kept?.storagePath.replace(/\.gz$/, ".raw") ?? "")).toBe(false);
     const keptBytes = await bytesOf(readStoredUpload(kept?.storagePath ?? ""));
     expect(keptBytes.equals(Buffer.concat([head, tail]))).toBe(true);
+  });
+
+  it("the job of an upload answered while it arrived ends without waiting for the ingest slot", async () => {
+    const [head, tail] = bundleInTwo(400, 300);
+    const upload = arrivingUpload("answered.jsonl", head, tail);
+    const received = await receiveUpload(LOCAL_ACTOR, upload.source);
+    await answered(received.uploadId);
+    // Another upload now holds the slot: a job that waited for it would not end while it is held.
+    const release = await waitFor(async () => tryTakeIngestSlot(), { what: "the ingest slot free" });
+    try {
+      const outcome = await Promise.race([
+        runIngestJob({ uploadId: received.uploadId, finalAttempt: false }).then(() => "ended"),
+        new Promise((resolve) => setTimeout(() => resolve("still waiting after 10 s"), 10_000)),
+      ]);
+      expect(outcome).toBe("ended");
+    } finally {
+      release();
+    }
+    expect((await readUploadRow(received.uploadId))?.attempts).toBe(1);
   });
 
   it("a body cut off mid-way rolls the started ingest back: nothing written, no upload, and the next one is taken", async () => {

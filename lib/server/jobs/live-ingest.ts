@@ -49,8 +49,9 @@ export async function startLiveIngest(input: {
     throw error;
   }
   const finish = async () => {
-    await unlock();
+    // The slot first: an upload arriving next can start while the lock is given back.
     releaseSlot();
+    await unlock();
   };
   const abort = new AbortController();
   let watched: (file: ReceivingFile) => void = () => {};
@@ -98,7 +99,7 @@ export async function startLiveIngest(input: {
         const outcome = await result.catch(() => null);
         if (outcome?.kind !== "stored" || outcome.duplicate) return cancel();
       }
-      void processUpload({ uploadId: input.uploadId, finalAttempt: false, started })
+      void processUpload({ uploadId: input.uploadId, finalAttempt: false, started, onStored: releaseSlot })
         // A failed attempt is on the row (lastError); the queued job retries it once the lock is free.
         .catch((error: unknown) =>
           console.error(`[loopscope] upload ${input.uploadId}: ingest while receiving failed`, error),

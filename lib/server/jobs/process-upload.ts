@@ -85,15 +85,19 @@ export interface StartedIngest {
  * Ingests one stored upload (or takes the answer of an ingest `started` while it arrived) and records its answer on
  * the Upload row: 201/200/422/413 as the synchronous route answered. A thrown error (database gone, worker stopping)
  * is stored as `lastError` and rethrown so the queue retries; on the final attempt it becomes a 500 answer.
+ * `onStored` is called once a stored bundle's answer is out, before the work that follows it (search's index job is
+ * requested, the kept file gzipped): the caller's ingest slot can go to the next upload then.
  */
 export async function processUpload({
   uploadId,
   finalAttempt,
   started,
+  onStored,
 }: {
   uploadId: string;
   finalAttempt: boolean;
   started?: StartedIngest;
+  onStored?: () => void;
 }): Promise<void> {
   const upload = await findUploadForJob({ id: uploadId });
   if (!upload || upload.phase === "done") {
@@ -116,7 +120,7 @@ export async function processUpload({
         onProgress: progressReporter(progress).report,
       }));
     await progress.settle();
-    await finishWith(upload, result, progress);
+    await finishWith(upload, result, progress, onStored);
   } catch (error) {
     await progress.settle();
     const message = error instanceof Error ? error.message : String(error);
@@ -136,7 +140,12 @@ export async function processUpload({
   }
 }
 
-async function finishWith(upload: UploadJobRow, result: IngestResult, progress: ProgressWriter): Promise<void> {
+async function finishWith(
+  upload: UploadJobRow,
+  result: IngestResult,
+  progress: ProgressWriter,
+  onStored?: () => void,
+): Promise<void> {
   switch (result.kind) {
     case "stored": {
       const ours = !result.duplicate || (await isOwnEarlierCommit(upload, result));
@@ -159,6 +168,7 @@ async function finishWith(upload: UploadJobRow, result: IngestResult, progress: 
       await warmRunsForLeaderboard(result.runs.map((run) => run.id));
       // The raw upload is kept: runs can be re-imported from it when importers change.
       await finishUpload({ id: upload.id, httpStatus: 201, result: storedBody(result, false) });
+      onStored?.();
       // After the answer: the run is shown while search's indexes are built (a job, or here without a queue).
       await requestSearchIndexes(result.runs.map((run) => run.id));
       // Kept as it came while it was read on arrival (jobs/live-ingest.ts): gzipped now that the answer is out.

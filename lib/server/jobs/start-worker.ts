@@ -15,9 +15,7 @@ import {
   type PurgeRunJobData,
   type RunJobData,
 } from "./queue";
-import { processUpload } from "./process-upload";
-import { takeIngestSlot } from "./ingest-slot";
-import { lockUpload } from "@/lib/db/upload-lock";
+import { runIngestJob } from "./ingest-job";
 import { reimportRun } from "../reimport-run";
 import { rescoreRun } from "../rescore-run";
 import { buildRunSearchIndexes } from "@/lib/db/run-search-index";
@@ -37,19 +35,7 @@ export async function startWorker(): Promise<(() => Promise<void>) | null> {
   const boss = await jobQueue();
   const options = { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true } as const;
   const ingestWorker = await boss.work<IngestJobData>(INGEST_QUEUE, options, async ([job]) => {
-    if (!job) return;
-    // After an attempt that began while the upload arrived (which holds both): then the answer is usually stored.
-    const releaseSlot = await takeIngestSlot();
-    try {
-      const unlock = await lockUpload(job.data.uploadId);
-      try {
-        await processUpload({ uploadId: job.data.uploadId, finalAttempt: isFinalAttempt(job) });
-      } finally {
-        await unlock();
-      }
-    } finally {
-      releaseSlot();
-    }
+    if (job) await runIngestJob({ uploadId: job.data.uploadId, finalAttempt: isFinalAttempt(job) });
   });
   const purgeWorker = await boss.work<PurgeRunJobData>(PURGE_RUN_QUEUE, options, async ([job]) => {
     if (job) await purgeDeletedRun({ runId: job.data.runId });
