@@ -230,9 +230,13 @@ function printSummary(file: string, rows: Row[]): void {
   const copy = ratios.length
     ? ` | ratio to COPY median ${median(ratios).toFixed(2)}, lowest ${Math.min(...ratios).toFixed(2)}, ${ratios.filter((ratio) => ratio >= 0.5).length} of ${ratios.length} at 0.5 or more`
     : "";
-  const tau2Rows = rows.filter((row) => row.tau2Seconds !== undefined && Number.isFinite(row.tau2Seconds));
-  const tau2 = tau2Rows.length
-    ? ` | tau2 median ${median(tau2Rows.map((row) => row.tau2Seconds ?? Number.NaN)).toFixed(1)} s, ours faster in ${tau2Rows.filter((row) => row.seconds < (row.tau2Seconds ?? 0)).length} of ${tau2Rows.length}`
+  const versusTau2 = rows.flatMap((row) =>
+    row.tau2Seconds !== undefined && Number.isFinite(row.tau2Seconds)
+      ? [{ ours: row.seconds, tau2: row.tau2Seconds }]
+      : [],
+  );
+  const tau2 = versusTau2.length
+    ? ` | tau2 median ${median(versusTau2.map((pair) => pair.tau2)).toFixed(1)} s, ours faster in ${versusTau2.filter((pair) => pair.ours < pair.tau2).length} of ${versusTau2.length}`
     : "";
   console.log(
     `${file} x${rows.length}: time to metrics median ${median(rows.map((row) => row.seconds)).toFixed(1)} s | server peak RSS highest ${Math.max(...rows.map((row) => row.peakRssMb)).toFixed(0)} MB${tau2}${copy}`,
