@@ -12,6 +12,9 @@
  * --tau2-python PYTHON also times tau2-bench's own Results.load + compute_metrics on each tau2 file, in a Python where
  * `tau2` is importable (tau2-bench's `.venv/bin/python`, or any python with PYTHONPATH set): the anchor the issue names.
  *
+ * Each line also gives the CPU time spent until metrics by the server (main thread + other threads), every PostgreSQL
+ * process and this client (Linux /proc): on the 2-core development machine their sum over two is a floor for the time.
+ *
  * --repeat N uploads each tau2 file N times (a new file each time, so none is a duplicate) and ends with the median and
  * the lowest ratio to COPY per file: on this 2-core machine one upload's ratio moves by a fifth between runs.
  */
@@ -27,6 +30,7 @@ import { quantile } from "@/lib/metrics/bootstrap";
 import { numberOption } from "./bench-options";
 import { COPY_ANCHOR_LAYOUT, timeCopyAnchor, type CopyAnchorSeconds } from "./copy-anchor";
 import { writeJsonlBundle, writeTau2File } from "./bench-upload-files";
+import { countCpu, describeCpu, type CpuSeconds } from "./bench-upload-cpu";
 import { jsonLoadSeconds, tau2Seconds } from "./bench-upload-python";
 
 function textOption(name: string, fallback: string): string {
@@ -155,6 +159,8 @@ interface Row {
   /** tau2-bench's own Results.load + compute_metrics on the same file (--tau2-python). */
   tau2Seconds?: number;
   copySeconds?: CopyAnchorSeconds;
+  /** CPU time until metrics: the server's threads, PostgreSQL, this client (scripts/bench-upload-cpu.ts). */
+  cpu?: CpuSeconds;
 }
 
 /** Polls the search API (every 250 ms) until it no longer names the run as still being indexed for search. */
@@ -188,12 +194,14 @@ async function copyAnchorSeconds(runIds: string[], dir: string): Promise<CopyAnc
 async function measure(file: string, pid: number | undefined, dir: string): Promise<Row> {
   const mb = statSync(file).size / 1024 ** 2;
   const stop = sampleMemory(pid);
+  const cpuSince = countCpu(pid);
   const started = Date.now();
   const answer = await uploadToEnd(file);
   const runs = Array.isArray(answer.body.runs) ? (answer.body.runs as { id: string }[]) : [];
   // Time to metrics: the run's metrics are served (the upload route warms them before answering).
   for (const run of runs) await getJson(`/api/runs/${run.id}/metrics`);
   const seconds = (Date.now() - started) / 1000;
+  const cpu = cpuSince();
   for (const run of runs) await untilSearchable(run.id);
   const searchableSeconds = (Date.now() - started) / 1000;
   const peak = stop();
@@ -208,6 +216,7 @@ async function measure(file: string, pid: number | undefined, dir: string): Prom
     searchableSeconds,
     events: counts.events ?? 0,
     peakRssMb: peak / 1024 ** 2,
+    ...(cpu ? { cpu } : {}),
     copySeconds: await copyAnchorSeconds(
       runs.map((run) => run.id),
       dir,
@@ -258,7 +267,7 @@ function print(row: Row): void {
       ? ""
       : ` | COPY bulk ${row.copySeconds.bulk.toFixed(1)} s = ${Math.round(row.events / row.copySeconds.bulk)} events/s, ratio ${(row.copySeconds.bulk / row.seconds).toFixed(2)} | COPY +search ${row.copySeconds.bulkSearch.toFixed(1)} s, ratio ${(row.copySeconds.bulkSearch / row.searchableSeconds).toFixed(2)}`;
   console.log(
-    `${row.file.padEnd(34)} ${row.mb.toFixed(0).padStart(6)} MB | HTTP ${row.status} | ${row.seconds.toFixed(1).padStart(7)} s to metrics | ${row.searchableSeconds.toFixed(1).padStart(7)} s to searchable | ${String(row.events).padStart(9)} events | ${String(eventsPerSecond).padStart(7)} events/s | server peak RSS ${row.peakRssMb.toFixed(0)} MB${python}${tau2}${copy}`,
+    `${row.file.padEnd(34)} ${row.mb.toFixed(0).padStart(6)} MB | HTTP ${row.status} | ${row.seconds.toFixed(1).padStart(7)} s to metrics | ${row.searchableSeconds.toFixed(1).padStart(7)} s to searchable | ${String(row.events).padStart(9)} events | ${String(eventsPerSecond).padStart(7)} events/s | server peak RSS ${row.peakRssMb.toFixed(0)} MB${python}${tau2}${copy}${row.cpu ? ` | ${describeCpu(row.cpu)}` : ""}`,
   );
 }
 
