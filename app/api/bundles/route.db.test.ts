@@ -79,8 +79,13 @@ describe("POST /api/bundles -> 202 -> GET /api/uploads/{id}", () => {
       counts: { tasks: 1, trajectories: 1, events: 6, turnPredictions: 1 },
     });
     expect(first.done.result.runs).toHaveLength(1);
-    // The raw upload is kept (for re-import, gzipped) under its upload id.
-    expect(existsSync(`${uploadDir}/${first.uploadId}.upload.gz`)).toBe(true);
+    // The raw upload is kept (for re-import, gzipped) under its upload id. One read while it arrived is gzipped after
+    // its answer is stored (lib/server/jobs/process-upload.ts): wait for it rather than race it.
+    await waitFor(async () => existsSync(`${uploadDir}/${first.uploadId}.upload.gz`), {
+      timeoutMs: 15_000,
+      intervalMs: 50,
+      what: "the kept raw upload to be gzipped",
+    });
 
     const again = await upload(body, { "content-type": "application/json" });
     expect(again.done).toMatchObject({
