@@ -64,8 +64,9 @@ function postgresTicks(): number {
 }
 
 function snapshot(serverPid: number | undefined): CpuSeconds | undefined {
-  const whole = serverPid === undefined ? undefined : statTicks(`/proc/${serverPid}/stat`);
-  const main = serverPid === undefined ? undefined : statTicks(`/proc/${serverPid}/task/${serverPid}/stat`);
+  if (serverPid === undefined) return undefined;
+  const whole = statTicks(`/proc/${serverPid}/stat`);
+  const main = statTicks(`/proc/${serverPid}/task/${serverPid}/stat`);
   if (!whole || !main) return undefined;
   const client = process.cpuUsage();
   return {
@@ -91,7 +92,7 @@ export function countCpu(serverPid: number | undefined): () => CpuSeconds | unde
   };
 }
 
-/** "CPU server 0.9 + 0.6 s, PostgreSQL 1.3 s, client 0.3 s = 3.1 s" for one upload's line. */
+/** "CPU server 0.90 + 0.60 s (main + other threads), PostgreSQL 1.30 s, client 0.25 s = 3.05 s" for one upload's line. */
 export function describeCpu(cpu: CpuSeconds): string {
   const total = cpu.serverMain + cpu.serverOther + cpu.postgres + cpu.client;
   return `CPU server ${cpu.serverMain.toFixed(2)} + ${cpu.serverOther.toFixed(2)} s (main + other threads), PostgreSQL ${cpu.postgres.toFixed(2)} s, client ${cpu.client.toFixed(2)} s = ${total.toFixed(2)} s`;
