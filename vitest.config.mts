@@ -24,7 +24,9 @@ export default defineConfig({
           include: ["lib/**/*.db.test.ts", "app/**/*.db.test.ts"],
           environment: "node",
           // Uploads are ingested inside the route unless a test starts the job queue (lib/testing/upload-jobs.ts).
-          env: { LOOPSCOPE_INGEST: "inline" },
+          // The test database collects runs from every file, none warmed: pages fill their lean rows in the request
+          // (get-leaderboard.db.test.ts checks the background fill with a low limit of its own).
+          env: { LOOPSCOPE_INGEST: "inline", LOOPSCOPE_SUMMARIES_IN_REQUEST: "1000000" },
           globalSetup: ["lib/testing/db-global-setup.ts"],
           fileParallelism: false,
           testTimeout: 60_000,

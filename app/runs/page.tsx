@@ -3,7 +3,7 @@ import { blindRefusal } from "@/lib/server/auth/blind-scope";
 import { requirePageAccess } from "@/lib/server/auth/page-access";
 import { getLeaderboardPage } from "@/lib/server/get-leaderboard";
 import { buildChartSeries } from "@/lib/presenters/leaderboard-chart";
-import { DEFAULT_CHART_METRIC, parseLeaderboardQuery } from "@/lib/presenters/leaderboard-query";
+import { buildLeaderboardHref, DEFAULT_CHART_METRIC, parseLeaderboardQuery } from "@/lib/presenters/leaderboard-query";
 import { buildLeaderboardView, buildTableRows } from "@/lib/presenters/leaderboard-rows";
 import { Leaderboard } from "@/components/leaderboard/leaderboard";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
@@ -29,7 +29,7 @@ export default async function RunsPage({ searchParams }: Props) {
   }
   const requested = parseLeaderboardQuery(await searchParams);
   const data = await getLeaderboardPage(requested);
-  if (data.facets.totalRuns === 0) {
+  if (data.facets.totalRuns === 0 && data.pendingSummaries === 0) {
     return (
       <>
         <h1>Runs</h1>
@@ -54,6 +54,13 @@ export default async function RunsPage({ searchParams }: Props) {
         intervals), n/N the counts behind a rate; n/a where a metric is undefined.{" "}
         <Link href="/upload">Upload a bundle</Link> to add runs.
       </p>
+      {data.pendingSummaries > 0 ? (
+        <p className="panel" role="status">
+          {data.pendingSummaries === 1 ? "1 run is" : `${data.pendingSummaries} runs are`} not listed yet: their metrics
+          are being computed in the background (new runs, or metric definitions changed with an update).{" "}
+          <Link href={buildLeaderboardHref(requested)}>Reload</Link> to see them.
+        </p>
+      ) : null}
       {chartMetric ? (
         <Leaderboard view={view} query={query} chart={buildChartSeries(rows, chartMetric)}>
           <LeaderboardTable

@@ -15,7 +15,7 @@ export interface RunNeedingSummary {
   modelSize: string | null;
 }
 
-/** Runs without a lean row of the current metrics version (new runs, or definitions changed). */
+/** Runs without a lean row of the current metrics version (new runs, or definitions changed), newest first. */
 export function listRunsNeedingSummary(
   { metricsVersion }: { metricsVersion: number },
   client: DbOrTx = db(),
@@ -54,6 +54,8 @@ export interface LeaderboardPageParams {
   /** Runs carrying this tag (key=value). */
   tag?: { key: string; value: string };
   q?: string;
+  /** Only lean rows of this metrics version: a row of an older one is being recomputed and is not shown meanwhile. */
+  metricsVersion?: number;
   minTasks: number;
   sort: { column: LeaderboardSortColumn } | { metric: string };
   dir: "asc" | "desc";
@@ -109,6 +111,7 @@ function buildFilter(params: LeaderboardPageParams): { where: string; values: un
     values.push(value);
     clauses.push(sql(values.length));
   };
+  if (params.metricsVersion !== undefined) add((i) => `ls."metricsVersion" = $${i}`, params.metricsVersion);
   if (params.suiteId) add((i) => `r."suiteId" = $${i}`, params.suiteId);
   if (params.family) add((i) => `m.family = $${i}`, params.family);
   if (params.variant) add((i) => `r.variant = $${i}`, params.variant);

@@ -18,6 +18,12 @@ const EnvSchema = z
       .int()
       .positive()
       .default(12 * 60),
+    /**
+     * Missing lean leaderboard rows a page request computes itself before answering (a run whose warm-up failed, a
+     * few stored by an older version). More (a new METRICS_VERSION over a whole database: 18.6 s for 1,000 runs) are
+     * filled in the background while pages show the runs whose rows are current and say how many are pending.
+     */
+    LOOPSCOPE_SUMMARIES_IN_REQUEST: z.coerce.number().int().min(0).default(50),
     // An ingest asks V8 for a full collection when the process's RSS is above this (lib/server/heap-keeper.ts); 0: never.
     // 240, not 200: a 1k tau2 upload peaks at 205-236 MB, and at 200 it paid 2-3 forced collections (0.4 s of CPU,
     // 0.2 s to metrics) for nothing; the 1 GB files still peak at 230-276 MB (docs/benchmarks.md, eighth run).

@@ -1,10 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { readLeaderboardSlice } from "@/lib/db/leaderboard-summaries";
 import { parseLeaderboardQuery } from "@/lib/presenters/leaderboard-query";
 import { chunksOf, makeBundle, makeRun, makeTask, makeTrajectory, makeTurnPrediction } from "@/lib/testing/factories";
 import { getLeaderboardPage } from "./get-leaderboard";
-import { ensureLeaderboardSummaries } from "./leaderboard-summaries";
+import { ensureLeaderboardSummaries, fillLeaderboardSummariesInBackground } from "./leaderboard-summaries";
 import { ingestBundle } from "./ingest-bundle";
 import { listRuns } from "./list-runs";
 import { METRICS_VERSION } from "./get-run-metrics";
@@ -158,5 +158,70 @@ describe("leaderboard over lean rows", () => {
     expect(past).toEqual({ totals, rows: [] });
     const beyond = await getLeaderboardPage(parseLeaderboardQuery({ suite: suiteId, page: "9" }));
     expect(beyond.page).toBe(1);
+  });
+});
+
+/** Three runs with names no other test uses (the test database keeps every file's runs). */
+async function ingestNamedRuns(): Promise<{ tag: string; ids: string[] }> {
+  const tag = `pending-${Math.random().toString(36).slice(2, 10)}`;
+  const names = ["a", "b", "c"].map((letter) => `${tag} ${letter}`);
+  const tasks = [makeTask({ id: "t0" }), makeTask({ id: "t1" })];
+  const bundle = makeBundle({
+    tasks,
+    runs: names.map((name, i) => makeRun({ id: `r${i}`, name })),
+    trajectories: names.flatMap((_, i) =>
+      tasks.map((task) => makeTrajectory({ run: `r${i}`, task: task.id, trial: 1 })),
+    ),
+    turnPredictions: [],
+  });
+  const result = await ingestBundle({ chunks: chunksOf(JSON.stringify(bundle)), fileName: `${tag}.json` });
+  if (result.kind !== "stored") throw new Error(JSON.stringify(result));
+  return { tag, ids: result.runs.map((run) => run.id) };
+}
+
+describe("lean rows missing for more runs than a request computes", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("answers at once with the pending count and fills the rows in the background", async () => {
+    const { tag, ids } = await ingestNamedRuns();
+    vi.stubEnv("LOOPSCOPE_SUMMARIES_IN_REQUEST", "1");
+    const query = parseLeaderboardQuery({ q: tag, minTasks: "0" });
+    const during = await getLeaderboardPage(query);
+    expect(during.pendingSummaries).toBeGreaterThanOrEqual(3);
+
+    await fillLeaderboardSummariesInBackground();
+    const after = await getLeaderboardPage(query);
+    expect(after.pendingSummaries).toBe(0);
+    expect(after.entries.map((entry) => entry.run.id).sort()).toEqual([...ids].sort());
+  });
+
+  it("does not show a lean row of an older metrics version while it is recomputed", async () => {
+    const { tag, ids } = await ingestNamedRuns();
+    await ensureLeaderboardSummaries();
+    await db().leaderboardSummary.update({
+      where: { runId: ids[0] ?? "" },
+      data: { metricsVersion: METRICS_VERSION - 1, tasks: 99 },
+    });
+    const params = {
+      q: tag,
+      minTasks: 0,
+      sort: { column: "model" as const },
+      dir: "asc" as const,
+      offset: 0,
+      limit: 25,
+    };
+    const current = await readLeaderboardSlice({ ...params, metricsVersion: METRICS_VERSION });
+    expect(current.rows.map((row) => row.id).sort()).toEqual([ids[1], ids[2]].sort());
+    expect(current.totals.matching).toBe(2);
+  });
+
+  it("computes a few missing rows inside the request, as before", async () => {
+    const { tag, ids } = await ingestNamedRuns();
+    await ensureLeaderboardSummaries();
+    await db().leaderboardSummary.delete({ where: { runId: ids[2] ?? "" } });
+    vi.stubEnv("LOOPSCOPE_SUMMARIES_IN_REQUEST", "1");
+    const page = await getLeaderboardPage(parseLeaderboardQuery({ q: tag, minTasks: "0" }));
+    expect(page.pendingSummaries).toBe(0);
+    expect(page.entries.map((entry) => entry.run.id).sort()).toEqual([...ids].sort());
   });
 });

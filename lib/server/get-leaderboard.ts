@@ -66,6 +66,8 @@ export interface LeaderboardPage {
   pageCount: number;
   /** The sort actually applied (an unknown column falls back to success rate). */
   sort: string;
+  /** Runs left out until their lean rows (metrics of the current version) are filled in the background. */
+  pendingSummaries: number;
 }
 
 /** The facets of the last identity generation read (per process). */
@@ -91,7 +93,7 @@ function readFacetsOf(generation: number): Promise<LeaderboardFacets> {
 /** One page of the leaderboard, filtered, sorted and paged in PostgreSQL over the lean rows. */
 export async function getLeaderboardPage(query: LeaderboardQuery): Promise<LeaderboardPage> {
   // Missing lean rows are filled first; names are rebuilt over all runs only when a run was added, edited or deleted.
-  const { written, rebuilt, generation } = await ensureFreshRuns();
+  const { written, rebuilt, generation, pendingSummaries } = await ensureFreshRuns();
   // The page is read from a read replica (DATABASE_REPLICA_URLS) unless this request has just written rows it must see.
   const reader = written > 0 || rebuilt !== null ? db() : readDb();
   const { tagPairs, ...facets } = await readFacetsOf(generation);
@@ -99,6 +101,7 @@ export async function getLeaderboardPage(query: LeaderboardQuery): Promise<Leade
   const sortId = isLeaderboardSortColumn(query.sort) || metricIds.has(query.sort) ? query.sort : "success";
   const sort = isLeaderboardSortColumn(sortId) ? { column: sortId } : { metric: sortId };
   const filter = {
+    metricsVersion: METRICS_VERSION,
     suiteId: query.suite,
     family: query.family,
     variant: query.variant,
@@ -128,5 +131,6 @@ export async function getLeaderboardPage(query: LeaderboardQuery): Promise<Leade
     page,
     pageCount,
     sort: sortId,
+    pendingSummaries,
   };
 }

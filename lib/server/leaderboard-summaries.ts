@@ -1,6 +1,7 @@
 import { countRunRecords } from "@/lib/db/runs";
 import { listRunsNeedingSummary, upsertLeaderboardSummary } from "@/lib/db/leaderboard-summaries";
 import { buildLeaderboardSummary } from "@/lib/presenters/leaderboard-summary";
+import { serverConfig } from "./config";
 import { getRunMetrics, METRICS_VERSION, warmRunMetrics } from "./get-run-metrics";
 
 /** Missing rows are computed a few at a time: each computation holds a pooled connection. */
@@ -37,6 +38,35 @@ export async function ensureLeaderboardSummaries(): Promise<number> {
     );
   }
   return pending.length;
+}
+
+/** The fill running in the background in this process, if any: one at a time, however many requests find rows missing. */
+let backgroundFill: Promise<number> | null = null;
+
+/** Fills missing lean rows in the background (joining the fill already running); resolves with the rows written. */
+export function fillLeaderboardSummariesInBackground(): Promise<number> {
+  backgroundFill ??= ensureLeaderboardSummaries().finally(() => {
+    backgroundFill = null;
+  });
+  return backgroundFill;
+}
+
+/**
+ * What a page request does about missing lean rows: computes a few itself (LOOPSCOPE_SUMMARIES_IN_REQUEST) so they show
+ * at once; leaves more to the background fill, which it starts, and reports how many are pending. Computing every row
+ * of 1,000 runs after a METRICS_VERSION change took the first `/runs` 18.6 s (docs/benchmarks.md, bench:pages).
+ */
+export async function ensureLeaderboardSummariesForRequest(): Promise<{ written: number; pending: number }> {
+  const pending = await listRunsNeedingSummary({ metricsVersion: METRICS_VERSION });
+  if (pending.length === 0) return { written: 0, pending: 0 };
+  if (pending.length > serverConfig().LOOPSCOPE_SUMMARIES_IN_REQUEST) {
+    fillLeaderboardSummariesInBackground().catch((error: unknown) =>
+      console.error("could not fill the leaderboard rows of runs", error),
+    );
+    return { written: 0, pending: pending.length };
+  }
+  // A few: computed here, or by the fill already running (joined rather than computed twice).
+  return { written: await (backgroundFill ?? ensureLeaderboardSummaries()), pending: 0 };
 }
 
 /** After an ingest or re-import: the runs' metrics and lean leaderboard rows, so no page computes them. */

@@ -9,7 +9,7 @@ import {
 } from "@/lib/db/run-identities";
 import { listRunRows, listSuiteTaskCounts } from "@/lib/db/runs";
 import { buildRunIdentities, hasTags } from "@/lib/presenters/run-identities";
-import { ensureLeaderboardSummaries } from "./leaderboard-summaries";
+import { ensureLeaderboardSummariesForRequest } from "./leaderboard-summaries";
 
 export type { RunSummary };
 
@@ -99,6 +99,8 @@ export interface FreshRuns {
   generation: number;
   /** Lean rows written by this call (runs that had none of the current METRICS_VERSION). */
   written: number;
+  /** Runs whose lean rows are being filled in the background: left out of the leaderboard until they are current. */
+  pendingSummaries: number;
   /** The summaries rebuilt over all runs by this call, else null. */
   rebuilt: RunSummary[] | null;
 }
@@ -112,12 +114,12 @@ export interface FreshRuns {
 export async function ensureFreshRuns(): Promise<FreshRuns> {
   // Read before the checks: anything committed after this read moves the counter past what is remembered.
   const generation = await readIdentityGeneration();
-  if (freshAtGeneration === generation) return { generation, written: 0, rebuilt: null };
-  const written = await ensureLeaderboardSummaries();
+  if (freshAtGeneration === generation) return { generation, written: 0, pendingSummaries: 0, rebuilt: null };
+  const { written, pending } = await ensureLeaderboardSummariesForRequest();
   const rebuilt = await ensureStoredIdentities();
   // Remembered only when both found everything current (a run whose lean row failed is retried next time).
-  if (written === 0 && rebuilt === null) freshAtGeneration = generation;
-  return { generation, written, rebuilt };
+  if (written === 0 && pending === 0 && rebuilt === null) freshAtGeneration = generation;
+  return { generation, written, pendingSummaries: pending, rebuilt };
 }
 
 /** Every run (newest first) with its display name, suite label, setting, tags and pairs; names are built over all runs. */
