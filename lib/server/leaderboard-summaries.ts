@@ -1,5 +1,9 @@
 import { countRunRecords } from "@/lib/db/runs";
-import { listRunsNeedingSummary, upsertLeaderboardSummary } from "@/lib/db/leaderboard-summaries";
+import {
+  listRunsNeedingSummary,
+  upsertLeaderboardSummary,
+  type RunNeedingSummary,
+} from "@/lib/db/leaderboard-summaries";
 import { buildLeaderboardSummary } from "@/lib/presenters/leaderboard-summary";
 import { serverConfig } from "./config";
 import { getRunMetrics, METRICS_VERSION, warmRunMetrics } from "./get-run-metrics";
@@ -26,7 +30,10 @@ export async function refreshLeaderboardSummary({
  * them as it warms the metrics; this catches runs stored before that, or after a version bump.
  */
 export async function ensureLeaderboardSummaries(): Promise<number> {
-  const pending = await listRunsNeedingSummary({ metricsVersion: METRICS_VERSION });
+  return fillSummaries(await listRunsNeedingSummary({ metricsVersion: METRICS_VERSION }));
+}
+
+async function fillSummaries(pending: readonly RunNeedingSummary[]): Promise<number> {
   for (let start = 0; start < pending.length; start += COMPUTE_CONCURRENCY) {
     await Promise.all(
       pending.slice(start, start + COMPUTE_CONCURRENCY).map((run) =>
@@ -51,6 +58,13 @@ export function fillLeaderboardSummariesInBackground(): Promise<number> {
   return backgroundFill;
 }
 
+/** Starts (or joins) the background fill without waiting for it; a failure is logged, not thrown. */
+export function startLeaderboardFill(): void {
+  fillLeaderboardSummariesInBackground().catch((error: unknown) =>
+    console.error("[loopscope] could not fill the leaderboard rows of runs", error),
+  );
+}
+
 /**
  * What a page request does about missing lean rows: computes a few itself (LOOPSCOPE_SUMMARIES_IN_REQUEST) so they show
  * at once; leaves more to the background fill, which it starts, and reports how many are pending. Computing every row
@@ -60,13 +74,11 @@ export async function ensureLeaderboardSummariesForRequest(): Promise<{ written:
   const pending = await listRunsNeedingSummary({ metricsVersion: METRICS_VERSION });
   if (pending.length === 0) return { written: 0, pending: 0 };
   if (pending.length > serverConfig().LOOPSCOPE_SUMMARIES_IN_REQUEST) {
-    fillLeaderboardSummariesInBackground().catch((error: unknown) =>
-      console.error("could not fill the leaderboard rows of runs", error),
-    );
+    startLeaderboardFill();
     return { written: 0, pending: pending.length };
   }
-  // A few: computed here, or by the fill already running (joined rather than computed twice).
-  return { written: await (backgroundFill ?? ensureLeaderboardSummaries()), pending: 0 };
+  // A few: computed here from the list just read, or by the fill already running (joined rather than computed twice).
+  return { written: await (backgroundFill ?? fillSummaries(pending)), pending: 0 };
 }
 
 /** After an ingest or re-import: the runs' metrics and lean leaderboard rows, so no page computes them. */

@@ -20,17 +20,7 @@ import { reimportRun } from "../reimport-run";
 import { rescoreRun } from "../rescore-run";
 import { buildRunSearchIndexes } from "@/lib/db/run-search-index";
 import { resumeSearchIndexing } from "../search-indexing";
-import { fillLeaderboardSummariesInBackground } from "../leaderboard-summaries";
-
-/**
- * At start, the lean leaderboard rows a new METRICS_VERSION made stale (or runs stored without them) are filled in the
- * background, so the first page request after an update finds them done instead of computing them.
- */
-function fillStaleSummaries(): void {
-  fillLeaderboardSummariesInBackground().catch((error: unknown) =>
-    console.error("[loopscope] could not fill the leaderboard rows of earlier runs", error),
-  );
-}
+import { startLeaderboardFill } from "../leaderboard-summaries";
 
 function isFinalAttempt(job: PgBoss.JobWithMetadata<unknown>): boolean {
   return job.retryCount >= job.retryLimit;
@@ -86,7 +76,9 @@ export async function startWorker(): Promise<(() => Promise<void>) | null> {
   void resumeSearchIndexing().catch((error: unknown) =>
     console.error("[loopscope] could not queue search indexing of earlier runs", error),
   );
-  fillStaleSummaries();
+  // Lean leaderboard rows a new METRICS_VERSION made stale (or runs stored without them) are filled from the start, so
+  // the first page request after an update finds them under way or done instead of computing them.
+  startLeaderboardFill();
   return async () => {
     unregisterLocalWorkers();
     for (const [, id] of workers) await boss.offWork({ id });
@@ -95,7 +87,7 @@ export async function startWorker(): Promise<(() => Promise<void>) | null> {
 
 /** Without a job queue purges and search indexing live in the web process: those cut short by a restart resume here. */
 async function resumeEmbeddedWork(): Promise<void> {
-  fillStaleSummaries();
+  startLeaderboardFill();
   for (const runId of await listDeletedRunIds()) await purgeDeletedRun({ runId });
   await resumeSearchIndexing();
 }
