@@ -242,12 +242,17 @@ export interface LeaderboardFacets {
   tagPairs: { key: string; value: string }[];
 }
 
-/** Filter choices and pass^k columns come from every run, so they stay put while filtering. */
-export async function readLeaderboardFacets(client: DbOrTx = db()): Promise<LeaderboardFacets> {
+/**
+ * Filter choices and pass^k columns come from every run, so they stay put while filtering. The run total counts the
+ * lean rows of `metricsVersion`, the ones the leaderboard lists (readLeaderboardSlice).
+ */
+export async function readLeaderboardFacets(metricsVersion: number, client: DbOrTx = db()): Promise<LeaderboardFacets> {
   const [[totals], suites, families, variants, tagPairs] = await Promise.all([
     client.$queryRawUnsafe<{ totalRuns: number; maxPassK: number }[]>(
       `SELECT count(*)::int AS "totalRuns", coalesce(max(ls."maxPassK"), 0)::int AS "maxPassK"
-       FROM "LeaderboardSummary" ls JOIN "Run" r ON r.id = ls."runId" WHERE r."deletedAt" IS NULL`,
+       FROM "LeaderboardSummary" ls JOIN "Run" r ON r.id = ls."runId"
+       WHERE r."deletedAt" IS NULL AND ls."metricsVersion" = $1`,
+      metricsVersion,
     ),
     client.$queryRawUnsafe<{ value: string; label: string }[]>(
       // The task-set label stored with the identities (never two alike; one run's per suite, so each identity

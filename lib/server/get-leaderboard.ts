@@ -80,7 +80,7 @@ let facetsMemo: { generation: number; facets: Promise<LeaderboardFacets> } | nul
  */
 function readFacetsOf(generation: number): Promise<LeaderboardFacets> {
   if (facetsMemo?.generation !== generation) {
-    const facets = readLeaderboardFacets(db());
+    const facets = readLeaderboardFacets(METRICS_VERSION, db());
     facetsMemo = { generation, facets };
     // A failed read is not remembered.
     facets.catch(() => {
@@ -120,11 +120,16 @@ export async function getLeaderboardPage(query: LeaderboardQuery): Promise<Leade
   const page = Math.min(query.page, pageCount);
   const { rows } = page === query.page ? requested : await readSlice(page);
   const entries = rows.flatMap((row) => toEntry(row) ?? []);
+  // While lean rows are filled in the background the count grows between reads: the total is read again after the
+  // page, so it is never below what the page matched.
+  const totalRuns =
+    pendingSummaries > 0 ? (await readLeaderboardFacets(METRICS_VERSION, db())).totalRuns : facets.totalRuns;
   return {
     entries,
     totals,
     facets: {
       ...facets,
+      totalRuns,
       suites: [...facets.suites].sort((a, b) => a.label.localeCompare(b.label)),
       tags: [...new Set(tagPairs.map((tag) => formatTag(tag.key, tag.value)))].sort(),
     },
