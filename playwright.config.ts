@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_LAUNCH_OPTIONS } from "./lib/testing/chromium-launch";
+import { chromiumLaunchOptions } from "./lib/testing/chromium-launch";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // A second server with LOOPSCOPE_AUTH=required, for the accounts and roles specs.
@@ -17,7 +17,7 @@ for (const url of [E2E_DATABASE_URL, E2E_AUTH_DATABASE_URL]) {
 const chromium = {
   ...devices["Desktop Chrome"],
   viewport: { width: 1280, height: 900 },
-  launchOptions: CHROMIUM_LAUNCH_OPTIONS,
+  launchOptions: await chromiumLaunchOptions(),
 };
 
 export default defineConfig({

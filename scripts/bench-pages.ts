@@ -15,7 +15,7 @@ import pg from "pg";
 import { BUNDLE_SCHEMA_VERSION } from "@/lib/bundles/schema/common";
 import { numberOption } from "./bench-options";
 import { processTree } from "./run-child.mjs";
-import { CHROMIUM_LAUNCH_OPTIONS } from "@/lib/testing/chromium-launch";
+import { chromiumLaunchOptions } from "@/lib/testing/chromium-launch";
 
 const SMALL_SUITE = "bench-pages-small";
 const BIG_SUITE = "bench-pages-big";
@@ -209,7 +209,7 @@ async function findRunIds(url: string): Promise<{ big: string[] }> {
 
 async function countDomNodes(base: string, routes: readonly string[]): Promise<Map<string, number>> {
   const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+  const browser = await chromium.launch(await chromiumLaunchOptions());
   const counts = new Map<string, number>();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -1,0 +1,1 @@
+export function resolveChromium(): Promise<{ path: string; source: string }>;
