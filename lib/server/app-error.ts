@@ -3,6 +3,7 @@ import { formatPath } from "@/lib/bundles/issues";
 import { assertNotBlind } from "./auth/blind-scope";
 import { resolveActor } from "./auth/resolve-actor";
 import { allows, type Access, type Actor } from "./auth/roles";
+import { recordRequest } from "./health/metrics";
 import { checkQuery, checkRouteParams, checkSameOrigin, locatedInputError } from "./request-guards";
 
 export type AppErrorCode =
@@ -87,6 +88,13 @@ export function route<Params = Record<string, string>, Query = QueryValues>(
 ): (request: Request, context: { params: Promise<unknown> }) => Promise<Response> {
   const access = options.access ?? "read";
   return async (request, context) => {
+    const started = performance.now();
+    const response = await answer(request, context);
+    recordRequest(request, response.status, (performance.now() - started) / 1000);
+    return response;
+  };
+
+  async function answer(request: Request, context: { params: Promise<unknown> }): Promise<Response> {
     try {
       checkSameOrigin(request);
       checkQuery(request.url);
@@ -106,7 +114,7 @@ export function route<Params = Record<string, string>, Query = QueryValues>(
     } catch (error) {
       return errorResponse(error);
     }
-  };
+  }
 }
 
 function parseInput(

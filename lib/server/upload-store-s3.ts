@@ -1,5 +1,11 @@
 import { createReadStream } from "node:fs";
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import type { ServerConfig } from "./config";
 
 const SCHEME = "s3://";
@@ -64,4 +70,9 @@ export async function* readS3Object(config: ServerConfig, location: string): Asy
 export async function removeS3Object(config: ServerConfig, location: string): Promise<void> {
   const { bucket, key } = parseLocation(location);
   await s3Client(config).send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+}
+
+/** Readiness: the bucket exists and these credentials may use it (throws otherwise). */
+export async function checkS3Bucket(config: ServerConfig & { LOOPSCOPE_S3_BUCKET: string }): Promise<void> {
+  await s3Client(config).send(new HeadBucketCommand({ Bucket: config.LOOPSCOPE_S3_BUCKET }));
 }

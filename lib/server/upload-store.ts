@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { constants, createReadStream, createWriteStream } from "node:fs";
+import { access, mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -8,7 +8,7 @@ import { createGunzip, createGzip } from "node:zlib";
 import { PayloadTooLargeError } from "./byte-tap";
 import type { ReceivingFile } from "./follow-file";
 import { serverConfig, type ServerConfig } from "./config";
-import { isS3Location, putFileToS3, readS3Object, removeS3Object } from "./upload-store-s3";
+import { checkS3Bucket, isS3Location, putFileToS3, readS3Object, removeS3Object } from "./upload-store-s3";
 
 export interface StoredUpload {
   /** A local path, or s3://bucket/key when LOOPSCOPE_S3_BUCKET is set; ".gz" when the store compressed it. */
@@ -174,4 +174,14 @@ function gunzipped(stored: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>
 export async function removeStoredUpload(location: string): Promise<void> {
   if (isS3Location(location)) await removeS3Object(serverConfig(), location);
   else await rm(location, { force: true });
+}
+
+/** Readiness: the upload directory can be written (and the bucket reached when uploads go to S3); throws otherwise. */
+export async function checkUploadStore(): Promise<void> {
+  const directory = uploadDirectory();
+  await mkdir(directory, { recursive: true });
+  await access(directory, constants.W_OK);
+  const config = serverConfig();
+  const bucket = config.LOOPSCOPE_S3_BUCKET;
+  if (bucket) await checkS3Bucket({ ...config, LOOPSCOPE_S3_BUCKET: bucket });
 }
