@@ -21,7 +21,7 @@ export default defineConfig({
         resolve: { alias: { "@": root, "server-only": `${root}lib/testing/server-only-stub.ts` } },
         test: {
           name: "db",
-          include: ["lib/**/*.db.test.ts", "app/**/*.db.test.ts"],
+          include: ["lib/**/*.db.test.ts", "app/**/*.db.test.ts", "scripts/**/*.db.test.ts"],
           environment: "node",
           // Uploads are ingested inside the route unless a test starts the job queue (lib/testing/upload-jobs.ts).
           // The test database collects runs from every file, none warmed: pages fill their lean rows in the request

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs a command against a ready database: the PostgreSQL of DATABASE_URL when set,
 // otherwise an embedded PGlite served over the Postgres wire protocol from this process.
-// Pending migrations are applied first; `--seed` loads the demo data into an empty database.
+// Pending migrations are applied first (unless LOOPSCOPE_MIGRATE=off); `--seed` loads the demo data into an empty database.
 import { withBuiltNextConfig } from "./built-next-config.mjs";
+import { ensureServerDatabase } from "./ensure-database.mjs";
 import { withHeapCap } from "./heap-cap.mjs";
 import { runChild } from "./run-child.mjs";
 import { reachable } from "./reachable.mjs";
@@ -45,28 +46,11 @@ async function startEmbedded() {
   };
 }
 
-// A named database that does not exist yet is created, so a fresh server needs no manual step.
-async function ensureServerDatabase(url) {
-  const { default: pg } = await import("pg");
-  const probe = new pg.Client({ connectionString: url });
-  try {
-    await probe.connect();
-    await probe.end();
-  } catch (error) {
-    if (error?.code !== "3D000") throw error;
-    const name = decodeURIComponent(new URL(url).pathname.slice(1));
-    const adminUrl = new URL(url);
-    adminUrl.pathname = "/postgres";
-    const admin = new pg.Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
-    await admin.end();
-    console.log(`[loopscope] created database ${name}`);
-  }
-}
-
 const embedded = !process.env.DATABASE_URL;
-if (!embedded) await ensureServerDatabase(process.env.DATABASE_URL);
+if (!embedded) {
+  const outcome = await ensureServerDatabase(process.env.DATABASE_URL);
+  if (outcome !== "exists") console.log(`[loopscope] database ${outcome}`);
+}
 const database = embedded ? await startEmbedded() : { url: process.env.DATABASE_URL, stop: async () => {} };
 const env = {
   ...process.env,
@@ -75,7 +59,10 @@ const env = {
   ...(embedded ? { LOOPSCOPE_EMBEDDED: "1" } : {}),
 };
 
-let code = await runChild("npx", ["prisma", "migrate", "deploy"], env);
+// LOOPSCOPE_MIGRATE=off: an operator migrates once (`npm run migrate`) before a rolling upgrade (docs/scaling.md).
+const migrate = process.env.LOOPSCOPE_MIGRATE !== "off";
+if (!migrate) console.log("[loopscope] LOOPSCOPE_MIGRATE=off: not applying migrations");
+let code = migrate ? await runChild("npx", ["prisma", "migrate", "deploy"], env) : 0;
 if (code === 0 && seed) code = await runChild("npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], env);
 if (code === 0 && command.length > 0) {
   const [cmd, ...cmdArgs] = command;

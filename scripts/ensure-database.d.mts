@@ -1,0 +1,1 @@
+export function ensureServerDatabase(url: string): Promise<"exists" | "created" | "created by another process">;
