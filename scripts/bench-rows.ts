@@ -1,6 +1,6 @@
 // Per-row storage and per-worker ingest figures for docs/scaling.md: stores an upload as the web server does
 // (gzip ratio), ingests it from storage as a worker does (events/s), then reports bytes per row of the large
-// tables including their indexes and TOAST (pg_total_relation_size). Uses a fresh database, BENCH_DATABASE_URL
+// tables including their partitions, indexes and TOAST (pg_partition_tree, pg_total_relation_size). Uses a fresh database, BENCH_DATABASE_URL
 // with "_rows" appended (default postgresql://postgres@127.0.0.1:5432/loopscope_bench_rows), dropped first.
 // Usage: npm run bench:rows -- [--trajectories 10000] [--events-per-trajectory 30] [--file real-upload.json]
 import { createReadStream, mkdtempSync, rmSync } from "node:fs";
@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { numberOption, stringOption } from "./bench-options";
+import { relationSizes } from "./relation-sizes";
 
 const TABLES = ["Event", "Trajectory", "TurnPrediction", "Run", "LeaderboardSummary", "Task"] as const;
 
@@ -62,26 +63,31 @@ async function main(): Promise<void> {
       `${Math.round(events / seconds)} events/s, ${(stored.sizeBytes / 1024 ** 2 / seconds).toFixed(1)} MB/s of upload`,
   );
 
+  // Search's indexes are built by a job after the answer; they are part of what an event costs on disk.
+  const { buildRunSearchIndexes, listRunsAwaitingSearchIndex } = await import("@/lib/db/run-search-index");
+  const indexStarted = performance.now();
+  for (const runId of await listRunsAwaitingSearchIndex()) await buildRunSearchIndexes(runId);
+  console.log(`search indexes built in ${((performance.now() - indexStarted) / 1000).toFixed(2)} s`);
+
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query("VACUUM ANALYZE");
   let totalBytes = 0;
   for (const table of TABLES) {
-    const { rows } = await client.query<{ n: string; total: string; heap: string; indexes: string }>(
-      `SELECT (SELECT count(*) FROM "${table}")::text AS n, pg_total_relation_size($1)::text AS total,
-              pg_relation_size($1)::text AS heap, pg_indexes_size($1)::text AS indexes`,
-      [`"${table}"`],
-    );
-    const row = rows[0];
-    if (!row) continue;
-    const n = Number(row.n);
-    totalBytes += Number(row.total);
-    const per = (value: string) => (n > 0 ? (Number(value) / n).toFixed(0) : "-");
+    const sizes = await relationSizes(client, table);
+    totalBytes += sizes.total;
+    const per = (value: number) => (sizes.rows > 0 ? (value / sizes.rows).toFixed(0) : "-");
     console.log(
-      `${table}: ${n} rows, ${(Number(row.total) / 1024 ** 2).toFixed(1)} MB total = ${per(row.total)} B/row ` +
-        `(heap ${per(row.heap)}, indexes ${per(row.indexes)}, TOAST and maps ${n > 0 ? ((Number(row.total) - Number(row.heap) - Number(row.indexes)) / n).toFixed(0) : "-"})`,
+      `${table}: ${sizes.rows} rows, ${(sizes.total / 1024 ** 2).toFixed(1)} MB total = ${per(sizes.total)} B/row ` +
+        `(heap ${per(sizes.heap)}, indexes ${per(sizes.indexes)}, TOAST and maps ${per(sizes.total - sizes.heap - sizes.indexes)})`,
     );
   }
+  const { rows: database } = await client.query<{ size: string }>(
+    "SELECT pg_database_size(current_database())::text AS size",
+  );
+  console.log(
+    `whole database per event: ${(Number(database[0]?.size ?? 0) / Math.max(events, 1)).toFixed(0)} B (all-in: every table, catalog, WAL not included)`,
+  );
   console.log(
     `all of it per event: ${(totalBytes / Math.max(events, 1)).toFixed(0)} B (tables above incl. indexes, divided by events)`,
   );
