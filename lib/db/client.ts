@@ -1,21 +1,17 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { readReplicas } from "@prisma/extension-read-replicas";
 import { PrismaClient } from "./generated/client";
 import { pgPool, replicaPools } from "./pool";
+import { chooseReplica, clientFor } from "./replica-choice";
 
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 export type DbOrTx = PrismaClient | Tx;
 
-function withReplicas(primary: PrismaClient, replicas: PrismaClient[]) {
-  return primary.$extends(readReplicas({ replicas }));
-}
-
 declare global {
   // Cached on globalThis so hot reloads in development do not open a client per reload.
   var loopscopePrisma: PrismaClient | undefined;
-  var loopscopeReplicas: ReturnType<typeof withReplicas> | null | undefined;
+  var loopscopeReplicaClients: PrismaClient[] | undefined;
 }
 
 /** The one Prisma client of the process on the primary: every write and every read that must see its own writes. */
@@ -25,21 +21,13 @@ export function db(): PrismaClient {
 }
 
 /**
- * A client for reads that may lag the primary by a moment (the leaderboard, listings): one of the streaming
- * replicas in DATABASE_REPLICA_URLS, picked at random per call by @prisma/extension-read-replicas, or the primary
- * when none are configured. Raw queries count too, which the extension would otherwise send to the primary.
+ * A client for reads that may be served by a streaming replica (DATABASE_REPLICA_URLS; the leaderboard): one that has
+ * replayed the primary's identity `generation` the request read, lags within LOOPSCOPE_REPLICA_MAX_LAG_SECONDS and
+ * answers (lib/db/replica-choice.ts), else the primary. A replica that is down or behind costs a fallback, not a 500.
  */
-export function readDb(): PrismaClient {
-  if (globalThis.loopscopeReplicas === undefined) {
-    const pools = replicaPools();
-    globalThis.loopscopeReplicas =
-      pools.length === 0
-        ? null
-        : withReplicas(
-            db(),
-            pools.map((pool) => new PrismaClient({ adapter: new PrismaPg(pool) })),
-          );
-  }
-  // $replica() hands back one of the replica PrismaClients given above (the extension's own objects).
-  return globalThis.loopscopeReplicas ? (globalThis.loopscopeReplicas.$replica() as unknown as PrismaClient) : db();
+export async function readDbAt(generation: number): Promise<PrismaClient> {
+  const pools = replicaPools();
+  if (pools.length === 0) return db();
+  globalThis.loopscopeReplicaClients ??= pools.map((pool) => new PrismaClient({ adapter: new PrismaPg(pool) }));
+  return clientFor(await chooseReplica(generation), db(), globalThis.loopscopeReplicaClients);
 }

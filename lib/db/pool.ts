@@ -43,9 +43,20 @@ export function replicaUrls(): string[] {
 
 /** One small pool per read replica; their sessions are named loopscope-replica so operators can tell them apart. */
 export function replicaPools(): pg.Pool[] {
-  globalThis.loopscopeReplicaPools ??= replicaUrls().map(
-    (connectionString) =>
-      new pg.Pool({ connectionString, max: 5, allowExitOnIdle: true, application_name: "loopscope-replica" }),
-  );
+  globalThis.loopscopeReplicaPools ??= replicaUrls().map((connectionString) => {
+    const pool = new pg.Pool({
+      connectionString,
+      max: 5,
+      allowExitOnIdle: true,
+      application_name: "loopscope-replica",
+      // A replica that does not answer is skipped for the primary (replica-choice.ts) instead of holding a request.
+      connectionTimeoutMillis: 2_000,
+      query_timeout: 10_000,
+    });
+    // An idle session dropped by a replica that went away must not crash the process: the next read fails and the
+    // replica is skipped.
+    pool.on("error", () => {});
+    return pool;
+  });
   return globalThis.loopscopeReplicaPools;
 }

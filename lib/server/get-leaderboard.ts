@@ -1,4 +1,4 @@
-import { db, readDb } from "@/lib/db/client";
+import { db, readDbAt } from "@/lib/db/client";
 import { formatTag } from "@/lib/bundles/schema/run-tags";
 import { readMetricsCaches } from "@/lib/db/leaderboard";
 import {
@@ -94,8 +94,9 @@ function readFacetsOf(generation: number): Promise<LeaderboardFacets> {
 export async function getLeaderboardPage(query: LeaderboardQuery): Promise<LeaderboardPage> {
   // Missing lean rows are filled first; names are rebuilt over all runs only when a run was added, edited or deleted.
   const { written, rebuilt, generation, pendingSummaries } = await ensureFreshRuns();
-  // The page is read from a read replica (DATABASE_REPLICA_URLS) unless this request has just written rows it must see.
-  const reader = written > 0 || rebuilt !== null ? db() : readDb();
+  // The page is read from a read replica (DATABASE_REPLICA_URLS) that has replayed this generation, unless this
+  // request has just written rows it must see.
+  const reader = written > 0 || rebuilt !== null ? db() : await readDbAt(generation);
   const { tagPairs, ...facets } = await readFacetsOf(generation);
   const metricIds = new Set(buildMetricDefinitions(facets.maxPassK).map((d) => d.id));
   const sortId = isLeaderboardSortColumn(query.sort) || metricIds.has(query.sort) ? query.sort : "success";

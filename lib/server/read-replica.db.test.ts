@@ -12,6 +12,7 @@ import { makeJudgedBundle } from "@/lib/testing/study-fixtures";
 import { useTemporaryUploadDir, waitFor } from "@/lib/testing/upload-jobs";
 import { LOCAL_ACTOR } from "./auth/roles";
 import { getLeaderboardPage } from "./get-leaderboard";
+import { replicaStates } from "@/lib/db/replica-choice";
 import { receiveUpload } from "./receive-upload";
 
 const skipReason = streamingReplicaSkipReason();
@@ -78,8 +79,10 @@ describe.skipIf(skipReason !== null)(
       // The first leaderboard read after an upload rebuilds the stored display names on the primary and is served
       // there (read-your-writes: it must see what it just wrote) ...
       expect((await leaderboardRunIds()).sort()).toEqual([first, second].sort());
-      // ... the next one finds nothing to write, is served by the frozen replica, and does not show the new run yet.
-      expect(await leaderboardRunIds()).toEqual([first]);
+      // ... the next one finds nothing to write, and the frozen replica has not replayed this run set: it is read on
+      // the primary, so the run just uploaded stays listed (read-your-writes).
+      expect((await leaderboardRunIds()).sort()).toEqual([first, second].sort());
+      expect(replicaStates()[0]?.lastVerdict).toBe("behind");
       // The leaderboard's sessions are on the replica, named by the replica pool.
       const sessions = await query<{ n: number }>(
         replicaUrl,
@@ -90,8 +93,20 @@ describe.skipIf(skipReason !== null)(
       expect(standby?.inRecovery).toBe(true);
 
       await replica?.resume();
-      await waitFor(async () => (await leaderboardRunIds()).includes(second), { what: "replay to resume" });
+      await waitFor(
+        async () => {
+          await leaderboardRunIds();
+          return replicaStates()[0]?.lastVerdict === "used";
+        },
+        { what: "the replica to replay the new run set and serve again" },
+      );
       expect((await leaderboardRunIds()).sort()).toEqual([first, second].sort());
+
+      // A replica that is gone costs a fallback to the primary, not an error.
+      await replica?.stop();
+      replica = null;
+      expect((await leaderboardRunIds()).sort()).toEqual([first, second].sort());
+      expect(replicaStates()[0]?.lastVerdict).toBe("erroring");
     });
   },
 );

@@ -1,6 +1,7 @@
 import client from "prom-client";
 import { poolUsage, queueJobCounts, replicaLagSeconds, uploadCounts, uploadEventsSince } from "@/lib/db/health";
 import { isEmbeddedDatabase } from "@/lib/db/pool";
+import { replicaStates } from "@/lib/db/replica-choice";
 
 interface Instruments {
   registry: client.Registry;
@@ -91,6 +92,17 @@ function registerDatabaseGauges(registry: client.Registry): void {
     async collect() {
       this.reset();
       (await replicaLagSeconds()).forEach((lag, index) => this.set({ replica: String(index) }, lag ?? -1));
+    },
+  });
+  new client.Gauge({
+    name: "loopscope_replica_last_verdict",
+    help: "1 for each replica's last verdict when this process chose a reader: used, behind, lagging, erroring, resting",
+    labelNames: ["replica", "verdict"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const state of replicaStates())
+        if (state.lastVerdict) this.set({ replica: String(state.index), verdict: state.lastVerdict }, 1);
     },
   });
   new client.Gauge({
