@@ -21,6 +21,7 @@ import { rescoreRun } from "../rescore-run";
 import { buildRunSearchIndexes } from "@/lib/db/run-search-index";
 import { resumeSearchIndexing } from "../search-indexing";
 import { startLeaderboardFill } from "../leaderboard-summaries";
+import { startJanitorTimer } from "./janitor-timer";
 
 function isFinalAttempt(job: PgBoss.JobWithMetadata<unknown>): boolean {
   return job.retryCount >= job.retryLimit;
@@ -79,7 +80,9 @@ export async function startWorker(): Promise<(() => Promise<void>) | null> {
   // Lean leaderboard rows a new METRICS_VERSION made stale (or runs stored without them) are filled from the start, so
   // the first page request after an update finds them under way or done instead of computing them.
   startLeaderboardFill();
+  const stopJanitor = startJanitorTimer();
   return async () => {
+    stopJanitor();
     unregisterLocalWorkers();
     for (const [, id] of workers) await boss.offWork({ id });
   };
@@ -88,6 +91,7 @@ export async function startWorker(): Promise<(() => Promise<void>) | null> {
 /** Without a job queue purges and search indexing live in the web process: those cut short by a restart resume here. */
 async function resumeEmbeddedWork(): Promise<void> {
   startLeaderboardFill();
+  startJanitorTimer();
   for (const runId of await listDeletedRunIds()) await purgeDeletedRun({ runId });
   await resumeSearchIndexing();
 }
