@@ -1,39 +1,39 @@
-import { db, type DbOrTx } from "./client";
+import { db } from "./client";
 
-/** The latest lock among `keys` still in force at `now`, if any. */
-export async function findActiveLock(
-  { keys, now }: { keys: string[]; now: Date },
-  client: DbOrTx = db(),
-): Promise<Date | null> {
-  const row = await client.signInThrottle.findFirst({
-    where: { key: { in: keys }, lockedUntil: { gt: now } },
-    orderBy: { lockedUntil: "desc" },
-    select: { lockedUntil: true },
-  });
-  return row?.lockedUntil ?? null;
+export interface ThrottleRow {
+  failures: number;
+  windowStart: Date;
+  lockedUntil: Date | null;
 }
 
 /**
- * Counts one failure for `key` in one statement (concurrent failures on several servers all
- * count): a window older than `windowStart` starts again at 1. Returns the failures in the window.
+ * Reads the row of `key` locked FOR UPDATE (null when there is none), and writes what `change` returns as its
+ * `next` state, in one short transaction: concurrent attempts on several servers take turns on the row, so each
+ * sees the count the one before wrote. The lock is held only for this read and write, never while a password is
+ * checked.
  */
-export async function countFailure(
-  { key, now, windowStart }: { key: string; now: Date; windowStart: Date },
-  client: DbOrTx = db(),
-): Promise<number> {
-  const rows = await client.$queryRaw<{ failures: number }[]>`
-    INSERT INTO "SignInThrottle" ("key", "failures", "windowStart") VALUES (${key}, 1, ${now})
-    ON CONFLICT ("key") DO UPDATE SET
-      "failures" = CASE WHEN "SignInThrottle"."windowStart" < ${windowStart} THEN 1 ELSE "SignInThrottle"."failures" + 1 END,
-      "windowStart" = CASE WHEN "SignInThrottle"."windowStart" < ${windowStart} THEN ${now} ELSE "SignInThrottle"."windowStart" END
-    RETURNING "failures"`;
-  return rows[0]?.failures ?? 1;
+export async function changeThrottleRow<T>(
+  key: string,
+  change: (row: ThrottleRow | null) => { next: ThrottleRow | null; result: T },
+): Promise<T> {
+  return db().$transaction(async (tx) => {
+    // A first attempt creates the row (an empty, long-expired window), so that a concurrent first attempt waits on
+    // it instead of racing the insert.
+    await tx.$executeRaw`
+      INSERT INTO "SignInThrottle" ("key", "failures", "windowStart") VALUES (${key}, 0, ${new Date(0)})
+      ON CONFLICT ("key") DO NOTHING`;
+    const rows = await tx.$queryRaw<ThrottleRow[]>`
+      SELECT "failures", "windowStart", "lockedUntil" FROM "SignInThrottle" WHERE "key" = ${key} FOR UPDATE`;
+    const { next, result } = change(rows[0] ?? null);
+    if (next)
+      await tx.signInThrottle.update({
+        where: { key },
+        data: { failures: next.failures, windowStart: next.windowStart, lockedUntil: next.lockedUntil },
+      });
+    return result;
+  });
 }
 
-export async function lockKey({ key, until }: { key: string; until: Date }, client: DbOrTx = db()): Promise<void> {
-  await client.signInThrottle.updateMany({ where: { key }, data: { lockedUntil: until } });
-}
-
-export async function clearKey({ key }: { key: string }, client: DbOrTx = db()): Promise<void> {
-  await client.signInThrottle.deleteMany({ where: { key } });
+export async function clearKey({ key }: { key: string }): Promise<void> {
+  await db().signInThrottle.deleteMany({ where: { key } });
 }

@@ -102,6 +102,28 @@ describe("escaping untrusted names", () => {
     expect(toMarkdown(hostile).split("\n")[2]).toBe("| =HYPERLINK(1) | line break |");
   });
 
+  it("writes HTML in Markdown as entities and escapes Markdown's own markup", () => {
+    const markdown = toMarkdown({
+      columns: [{ label: "<b>run</b>", align: "left" }],
+      rows: [
+        [textCell('<script>alert("x")</script>')],
+        [textCell("[click](javascript:x) *a* `c` $m$ _u_ a_b ~s~ Q&A")],
+      ],
+    });
+    expect(markdown).not.toMatch(/<[a-z/]/i);
+    expect(markdown.split("\n")[0]).toBe("| &lt;b&gt;run&lt;/b&gt; |");
+    expect(markdown.split("\n")[2]).toBe('| &lt;script&gt;alert("x")&lt;/script&gt; |');
+    expect(markdown.split("\n")[3]).toBe(
+      "| \\[click\\](javascript:x) \\*a\\* \\`c\\` \\$m\\$ \\_u\\_ a_b \\~s\\~ Q&amp;A |",
+    );
+  });
+
+  it("writes HTML in LaTeX as text, not as < and > (which print as inverted marks)", () => {
+    const latex = toLatex({ columns: [{ label: "x", align: "left" }], rows: [[textCell("<script>a|b</script>")]] });
+    expect(latex).toContain("\\textless{}script\\textgreater{}a\\textbar{}b\\textless{}/script\\textgreater{}");
+    expect(latex).not.toMatch(/[<>]/);
+  });
+
   it("escapes every LaTeX special character", () => {
     expect(escapeLatex("50%~$#^\\&_{}")).toBe(
       "50\\%\\textasciitilde{}\\$\\#\\textasciicircum{}\\textbackslash{}\\&\\_\\{\\}",

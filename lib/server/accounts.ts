@@ -16,21 +16,32 @@ import {
   updateUserRoleKeepingAnAdmin,
 } from "@/lib/db/accounts";
 import { AppError } from "./app-error";
+import { passwordWeakness } from "./auth/password-rules";
 import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from "./auth/passwords";
 import { ROLES, type Actor } from "./auth/roles";
 import { SESSION_DAYS, digest, newApiToken, newSecret } from "./auth/secrets";
-import { recordSignInFailure, recordSignInSuccess, throttledFor } from "./auth/sign-in-throttle";
+import { claimSignInAttempt, recordSignInSuccess } from "./auth/sign-in-throttle";
+
+/** A new password: long enough and not easy to guess (lib/server/auth/password-rules.ts); the message says why. */
+const NewPasswordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(500)
+  .superRefine((password, context) => {
+    const weakness = passwordWeakness(password);
+    if (weakness) context.addIssue({ code: "custom", message: weakness });
+  });
 
 export const SignInSchema = z.object({ email: z.email(), password: z.string().min(1).max(500) });
 export const NewUserSchema = z.object({
   email: z.email(),
   name: z.string().trim().min(1).max(200),
-  password: z.string().min(MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`).max(500),
+  password: NewPasswordSchema,
   role: z.enum(ROLES),
 });
 export const PasswordChangeSchema = z.object({
   current: z.string().min(1).max(500),
-  next: z.string().min(MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`).max(500),
+  next: NewPasswordSchema,
 });
 export const NewTokenSchema = z.object({
   name: z.string().trim().min(1).max(100),
@@ -48,18 +59,16 @@ export type SignInResult =
 
 /**
  * Checks the password and opens a session; returns the cookie value (only its digest is
- * stored). While the account or the address is locked the password is not even checked.
+ * stored). The attempt is counted before the check, so parallel attempts cannot pass the limit;
+ * while the account or the address is locked the password is not even checked.
  */
 export async function signIn(input: z.infer<typeof SignInSchema>, address: string): Promise<SignInResult> {
   const source = { email: input.email, address };
-  const wait = await throttledFor(source);
+  const wait = await claimSignInAttempt(source);
   if (wait !== null) return { kind: "throttled", retryAfterSeconds: wait };
   const user = await findUserForSignIn({ email: input.email });
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await DUMMY_HASH));
-  if (!user || !valid) {
-    await recordSignInFailure(source);
-    return { kind: "wrong" };
-  }
+  if (!user || !valid) return { kind: "wrong" };
   await recordSignInSuccess(source);
   const sessionToken = newSecret();
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000);

@@ -5,7 +5,8 @@ import { receiveUploadRequest } from "@/lib/server/receive-upload-request";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = route(async () => Response.json({ bundles: await listBundles() }));
+/** Bundles name their runs and files: shut, like every run list, while the caller annotates an open blind study. */
+export const GET = route(async () => Response.json({ bundles: await listBundles() }), { runDetail: true });
 
 /**
  * 202 {uploadId, statusUrl} once the bytes are stored; a worker ingests them and

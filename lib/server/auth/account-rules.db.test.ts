@@ -70,6 +70,26 @@ describe("sign-in throttling (stored in PostgreSQL)", () => {
     expect((await signIn({ email: user.email, password: user.password }, uniqueAddress())).kind).toBe("throttled");
   });
 
+  it("checks at most the limit's worth of parallel wrong passwords: the rest are refused unchecked", async () => {
+    const user = await makeUserSession("viewer");
+    const attempts = await Promise.all(
+      Array.from({ length: 8 }, () => signIn({ email: user.email, password: "wrong password!" }, uniqueAddress())),
+    );
+    const checked = attempts.filter((attempt) => attempt.kind === "wrong").length;
+    expect(checked).toBe(FAILURE_LIMITS.account);
+    expect(attempts.filter((attempt) => attempt.kind === "throttled")).toHaveLength(8 - FAILURE_LIMITS.account);
+    expect((await signIn({ email: user.email, password: user.password }, uniqueAddress())).kind).toBe("throttled");
+  });
+
+  it("takes a right password's attempt back from the address's count", async () => {
+    const address = uniqueAddress();
+    const user = await makeUserSession("viewer");
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect((await signIn({ email: user.email, password: user.password }, address)).kind).toBe("signed-in");
+    const row = await db().signInThrottle.findUnique({ where: { key: `address:${address.toLowerCase()}` } });
+    expect(row?.failures ?? 0).toBe(0);
+  });
+
   it("locks an address that tries many accounts, and a right password clears the account's count", async () => {
     const address = uniqueAddress();
     const user = await makeUserSession("viewer");

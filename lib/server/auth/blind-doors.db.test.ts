@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getBundles } from "@/app/api/bundles/route";
 import { GET as getCompare } from "@/app/api/compare/route";
 import { GET as getMetrics } from "@/app/api/runs/[id]/metrics/route";
 import { GET as getTrajectories } from "@/app/api/runs/[id]/trajectories/route";
 import { GET as getLabels } from "@/app/api/studies/[id]/labels/route";
 import { GET as getReport } from "@/app/api/studies/[id]/report/route";
 import { makeDefaultRubric } from "@/lib/presenters/study-rubric";
-import { makeUserSession } from "@/lib/testing/accounts";
+import { makeApiToken, makeUserSession } from "@/lib/testing/accounts";
 import { chunksOf } from "@/lib/testing/factories";
 import { actorOf, makeJudgedBundle } from "@/lib/testing/study-fixtures";
 import { ingestBundle } from "../ingest-bundle";
@@ -84,6 +85,19 @@ describe("blind means every door (annotator of an open blind study)", () => {
     );
   });
 
+  it("refuses the bundle list, which names every run and file (session and token alike)", async () => {
+    const bySession = await call(getBundles, "/api/bundles", annotator, {});
+    expect(bySession.status).toBe(403);
+    expect(JSON.stringify(await bySession.json())).not.toContain("blind-doors.json");
+    const { token } = await makeApiToken(annotator.userId, ["read"]);
+    const byToken = await getBundles(
+      new Request("http://test/api/bundles", { headers: { authorization: `Bearer ${token}` } }),
+      { params: Promise.resolve({}) },
+    );
+    expect(byToken.status).toBe(403);
+    expect((await call(getBundles, "/api/bundles", outsider, {})).status).toBe(200);
+  });
+
   it("refuses every study export, even of another, closed study over the same run", async () => {
     for (const id of [studyId, otherStudyId, "no-such-study"]) {
       expect((await call(getLabels, `/api/studies/${id}/labels`, annotator, { id })).status, id).toBe(403);
@@ -109,5 +123,6 @@ describe("blind means every door (annotator of an open blind study)", () => {
     await setStudyOpen(actorOf(admin, "admin"), studyId, false);
     expect((await call(getTrajectories, `/api/runs/${runId}/trajectories`, annotator, { id: runId })).status).toBe(200);
     expect((await call(getReport, `/api/studies/${studyId}/report`, annotator, { id: studyId })).status).toBe(200);
+    expect((await call(getBundles, "/api/bundles", annotator, {})).status).toBe(200);
   });
 });

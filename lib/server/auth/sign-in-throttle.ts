@@ -1,43 +1,49 @@
-import { clearKey, countFailure, findActiveLock, lockKey } from "@/lib/db/sign-in-throttle";
-import {
-  THROTTLE_WINDOW_MS,
-  lockDurationMs,
-  retryAfterSeconds,
-  throttleKey,
-  type ThrottleKind,
-} from "./throttle-policy";
+import { changeThrottleRow, clearKey } from "@/lib/db/sign-in-throttle";
+import { claimAttempt, releaseAttempt, retryAfterSeconds, throttleKey, type ThrottleKind } from "./throttle-policy";
 
 export interface SignInSource {
   email: string;
   address: string;
 }
 
-function keysOf(source: SignInSource): [ThrottleKind, string][] {
-  return [
-    ["account", throttleKey("account", source.email)],
-    ["address", throttleKey("address", source.address)],
-  ];
+function keyOf(kind: ThrottleKind, source: SignInSource): string {
+  return throttleKey(kind, kind === "account" ? source.email : source.address);
 }
 
-/** Seconds until this account and address may try again, or null when neither is locked. */
-export async function throttledFor(source: SignInSource, now = new Date()): Promise<number | null> {
-  const lockedUntil = await findActiveLock({ keys: keysOf(source).map(([, key]) => key), now });
-  return lockedUntil ? retryAfterSeconds(lockedUntil, now) : null;
+function claim(kind: ThrottleKind, source: SignInSource, now: Date): Promise<Date | null> {
+  return changeThrottleRow(keyOf(kind, source), (row) => {
+    const outcome = claimAttempt(kind, row, now);
+    return outcome.kind === "claimed"
+      ? { next: outcome.next, result: null }
+      : { next: null, result: outcome.lockedUntil };
+  });
 }
 
-/** Counts a wrong password against the account and the address; locks whichever passed its limit. */
-export async function recordSignInFailure(source: SignInSource, now = new Date()): Promise<void> {
-  const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  for (const [kind, key] of keysOf(source)) {
-    const failures = await countFailure({ key, now, windowStart });
-    const lockMs = lockDurationMs(kind, failures);
-    if (lockMs > 0) await lockKey({ key, until: new Date(now.getTime() + lockMs) });
-  }
+function release(kind: ThrottleKind, source: SignInSource): Promise<void> {
+  return changeThrottleRow(keyOf(kind, source), (row) => ({
+    next: row ? releaseAttempt(kind, row) : null,
+    result: undefined,
+  }));
 }
 
-/** A right password clears the account's count (the address keeps its own). */
+/**
+ * Counts this attempt against the account and the address before the password is checked (lib/server/auth/
+ * throttle-policy.ts, claimAttempt). Returns the seconds to wait when either is locked: then the password must not
+ * be checked, and nothing is counted.
+ */
+export async function claimSignInAttempt(source: SignInSource, now = new Date()): Promise<number | null> {
+  const accountLock = await claim("account", source, now);
+  if (accountLock) return retryAfterSeconds(accountLock, now);
+  const addressLock = await claim("address", source, now);
+  if (!addressLock) return null;
+  await release("account", source);
+  return retryAfterSeconds(addressLock, now);
+}
+
+/** A right password clears the account's count and takes back its attempt from the address's. */
 export async function recordSignInSuccess(source: SignInSource): Promise<void> {
-  await clearKey({ key: throttleKey("account", source.email) });
+  await clearKey({ key: keyOf("account", source) });
+  await release("address", source);
 }
 
 /** The caller's address: the last hop of X-Forwarded-For, which Next's server (or the nearest proxy) appends. */
