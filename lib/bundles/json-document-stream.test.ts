@@ -27,8 +27,8 @@ describe("streamJsonDocument", () => {
       expect(await events(text, chunk)).toEqual([
         { kind: "root", type: "object" },
         { kind: "field", key: "info", value: { a: [1, 2] } },
-        { kind: "item", array: "simulations", index: 0, value: { id: 1 } },
-        { kind: "item", array: "simulations", index: 1, value: { id: "é" } },
+        { kind: "item", array: "simulations", index: 0, value: { id: 1 }, line: 1 },
+        { kind: "item", array: "simulations", index: 1, value: { id: "é" }, line: 1 },
         { kind: "field", key: "simulations", value: [] },
         { kind: "field", key: "tasks", value: [] },
       ]);
@@ -38,8 +38,8 @@ describe("streamJsonDocument", () => {
   it("emits the items of a top-level list", async () => {
     expect(await events('[{"task_id": 1}, 2]')).toEqual([
       { kind: "root", type: "array" },
-      { kind: "item", array: "", index: 0, value: { task_id: 1 } },
-      { kind: "item", array: "", index: 1, value: 2 },
+      { kind: "item", array: "", index: 0, value: { task_id: 1 }, line: 1 },
+      { kind: "item", array: "", index: 1, value: 2, line: 1 },
     ]);
   });
 
@@ -56,7 +56,7 @@ describe("streamJsonDocument", () => {
     const streamed = await events(`{"trajectories": [{"x": ${deep}}, {"y": 1}]}`);
     expect(streamed.filter((event) => event.kind === "item")).toEqual([
       expect.objectContaining({ index: 0, tooDeep: true }),
-      { kind: "item", array: "trajectories", index: 1, value: { y: 1 } },
+      { kind: "item", array: "trajectories", index: 1, value: { y: 1 }, line: 1 },
     ]);
     expect((await failure(`{"info": ${deep}}`)).issue.message).toContain("nested more than 10 levels deep");
   });

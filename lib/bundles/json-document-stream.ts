@@ -10,7 +10,7 @@ export type DocumentEvent =
   | { kind: "root"; type: "object" | "array" | "string" | "number" | "boolean" | "null" }
   | { kind: "field"; key: string; value: unknown }
   /** An item of a streamed array, or of the document itself when it is a list (`array` is ""). */
-  | { kind: "item"; array: string; index: number; value: unknown; tooDeep?: boolean };
+  | { kind: "item"; array: string; index: number; value: unknown; tooDeep?: boolean; line?: number };
 
 export interface DocumentStreamOptions {
   /** Deeper nesting stops the read before the parser builds it. */
@@ -292,7 +292,7 @@ export async function* streamJsonDocument(
       pending.push(
         built.tooDeep
           ? { kind: "item", array: scanned.array, index: scanned.index, value: built.value, tooDeep: true }
-          : { kind: "item", array: scanned.array, index: scanned.index, value: built.value },
+          : { kind: "item", array: scanned.array, index: scanned.index, value: built.value, line: start.where.line },
       );
       feedTokenizer(STAND_IN);
       skipped += bytes.length - STAND_IN.length;

@@ -112,7 +112,10 @@ function* convertedRecords(
   issues: IssueCollector,
 ): Generator<BundleRecord> {
   const converted = conversion.convert(item.value, item.index);
-  issues.addAll(converted.issues);
+  // Issues inside a streamed item (a tau2 simulation) name the line the item starts on, beside their path.
+  const located = (found: readonly BundleIssue[]) =>
+    item.line === undefined ? found : found.map((issue) => ({ line: item.line, ...issue }));
+  issues.addAll(located(converted.issues));
   if (converted.addedTask) {
     const path = `tasks[${item.index}]`;
     const task = validator.task(converted.addedTask, path);

@@ -5,6 +5,8 @@ export interface SpilledItem {
   value: unknown;
   /** Nested deeper than allowed: the deep part was skipped while parsing. */
   tooDeep?: boolean;
+  /** The line the item starts on in the file, when the parser knows it: issues inside it name that line. */
+  line?: number;
 }
 
 /**

@@ -33,3 +33,4 @@ export * from "./compute-stratified-paired-effect";
 export * from "./compute-effort";
 export * from "./compute-pareto-frontier";
 export * from "./compute-median";
+export * from "./compute-state-check-beside-reward";

@@ -116,3 +116,33 @@ export function searchHref(
   for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
   return `/search?${params.toString()}`;
 }
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The words PostgreSQL's default parser makes of a query term, as the 'simple' configuration keeps them
+ * (lower-cased, unstemmed): runs of letters and digits. `cancel_reservation` is `cancel`, `reservation`.
+ */
+export function parserWords(term: string): string[] {
+  return term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * What snippets mark, as global regular expressions: the substring term as written (ILIKE: anywhere, any case),
+ * and each word or phrase of the query as the full-text search matched it: its parser words in order, whole
+ * words, separated by anything that is not a letter or digit (`cancel_reservation` matches "cancel reservation").
+ */
+export function highlightPatterns(q: string): RegExp[] {
+  const patterns: RegExp[] = [];
+  const substring = substringTerm(q);
+  if (substring) patterns.push(new RegExp(escapeRegExp(substring), "giu"));
+  for (const term of highlightTerms(q)) {
+    const words = parserWords(term);
+    if (words.length === 0) continue;
+    const sequence = words.map(escapeRegExp).join("[^\\p{L}\\p{N}]+");
+    patterns.push(new RegExp(`(?<![\\p{L}\\p{N}])${sequence}(?![\\p{L}\\p{N}])`, "giu"));
+  }
+  return patterns;
+}

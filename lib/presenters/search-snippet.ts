@@ -33,16 +33,12 @@ interface Range {
   end: number;
 }
 
-/** Every case-insensitive occurrence of any term, overlapping ones merged, in order. */
-export function findMatches(value: string, terms: string[]): Range[] {
-  const haystack = value.toLowerCase();
+/** Every occurrence of any pattern (global regular expressions), overlapping ones merged, in order. */
+export function findMatches(value: string, patterns: readonly RegExp[]): Range[] {
   const ranges: Range[] = [];
-  for (const term of terms) {
-    const needle = term.toLowerCase();
-    if (!needle) continue;
-    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length))
-      ranges.push({ start: at, end: at + needle.length });
-  }
+  for (const pattern of patterns)
+    for (const match of value.matchAll(pattern))
+      if (match[0].length > 0) ranges.push({ start: match.index, end: match.index + match[0].length });
   ranges.sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: Range[] = [];
   for (const range of ranges) {
@@ -53,21 +49,48 @@ export function findMatches(value: string, terms: string[]): Range[] {
   return merged;
 }
 
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+/** How far a window edge moves to reach a word boundary before it gives up and cuts. */
+const SNAP = 40;
+
+function isBoundary(value: string, at: number): boolean {
+  if (at <= 0 || at >= value.length) return true;
+  return !(WORD_CHAR.test(value.charAt(at - 1)) && WORD_CHAR.test(value.charAt(at)));
+}
+
+/** Moves a window edge to a word boundary (forward first for the end, backward first for the start). */
+function snapEdge(value: string, at: number, forward: boolean, limit: { min: number; max: number }): number {
+  for (let step = 0; step <= SNAP; step += 1) {
+    const ahead = forward ? at + step : at - step;
+    if (ahead >= limit.min && ahead <= limit.max && isBoundary(value, ahead)) return ahead;
+  }
+  for (let step = 1; step <= SNAP; step += 1) {
+    const back = forward ? at - step : at + step;
+    if (back >= limit.min && back <= limit.max && isBoundary(value, back)) return back;
+  }
+  return at;
+}
+
 /**
  * A window of about `width` characters around the first hit, cut into marked and plain segments.
  * Segments are plain strings rendered as React text (never HTML), so event content cannot inject markup.
- * When no term occurs literally (full-text matching splits words differently), the field's start is shown unmarked.
+ * The window's edges sit on word boundaries and never cut a marked hit (a hit was shown as "r" or "Re").
+ * When no pattern matches (e.g. the words matched across two fields), the field's start is shown unmarked.
  */
-export function buildSnippet(event: SearchableEventText, terms: string[], width = 240): Snippet | null {
+export function buildSnippet(event: SearchableEventText, patterns: readonly RegExp[], width = 240): Snippet | null {
   const fields = FIELD_ORDER.map(([field, key]) => ({ field, value: event[key] ?? "" })).filter(
     (candidate) => candidate.value.length > 0,
   );
   for (const { field, value } of fields) {
-    const matches = findMatches(value, terms);
+    const matches = findMatches(value, patterns);
     const first = matches[0];
     if (!first) continue;
-    const start = Math.max(0, Math.min(first.start - Math.floor(width / 3), value.length - width));
-    const end = Math.min(value.length, start + width);
+    const rawStart = Math.max(0, Math.min(first.start - Math.floor(width / 3), value.length - width));
+    const start = snapEdge(value, rawStart, false, { min: 0, max: first.start });
+    const rawEnd = Math.min(value.length, rawStart + width);
+    // A hit that crosses the end is shown whole; otherwise the end moves to the nearest word boundary.
+    const crossing = matches.find((match) => match.start < rawEnd && match.end > rawEnd);
+    const end = crossing ? crossing.end : snapEdge(value, rawEnd, true, { min: first.end, max: value.length });
     return {
       field,
       segments: segmentWindow(value, matches, start, end),
@@ -77,7 +100,10 @@ export function buildSnippet(event: SearchableEventText, terms: string[], width 
   }
   const fallback = fields[0];
   if (!fallback) return null;
-  const end = Math.min(fallback.value.length, width);
+  const end = snapEdge(fallback.value, Math.min(fallback.value.length, width), true, {
+    min: 1,
+    max: fallback.value.length,
+  });
   return {
     field: fallback.field,
     segments: [{ text: fallback.value.slice(0, end), marked: false }],

@@ -1,4 +1,4 @@
-import { computeEffort, computeRunMetrics, isTrajectorySuccess, type TrajectoryOutcome } from "@/lib/metrics";
+import { computeEffort, computeRunMetrics, computeStateCheckBesideReward } from "@/lib/metrics";
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
 import {
   loadTrajectoryEffort,
@@ -15,20 +15,11 @@ import { rescoreRunIfStale } from "./rescore-run";
  * 2: cost and effort (experiments).
  * 3: tau2 communicate rule, missing tau2 reward = failure, one tool-error recovery rule (stored scores: SCORES_VERSION).
  * 4: success-rate interval with the trials of a task as one cluster (effectiveN).
+ * 5: the state check beside a tau2 reward no longer fails every trajectory (missingRewardIsFailure ignored there).
  */
-export const METRICS_VERSION = 4;
+export const METRICS_VERSION = 5;
 
 export type { RunMetricsResponse };
-
-function stateCheckBesideReward(outcomes: readonly TrajectoryOutcome[]): RunMetricsResponse["stateCheck"] {
-  const withReward = outcomes.filter((t) => t.reward !== null && (t.stateMatch !== null || t.replyCheck !== null));
-  if (withReward.length === 0) return null;
-  const verdicts = withReward
-    .map((t) => isTrajectorySuccess({ ...t, reward: null }))
-    .filter((v): v is boolean => v !== null);
-  const count = verdicts.filter(Boolean).length;
-  return { count, eligible: verdicts.length, rate: verdicts.length > 0 ? count / verdicts.length : null };
-}
 
 function isCurrent(cache: unknown): cache is RunMetricsResponse {
   return (
@@ -53,7 +44,7 @@ export async function computeRunMetricsResponse(runId: string): Promise<RunMetri
     ...metrics,
     stopReasons: Object.fromEntries(metrics.stopReasons.map((entry) => [entry.reason, entry.count])),
     stopReasonDetails: metrics.stopReasons,
-    stateCheck: stateCheckBesideReward(outcomes),
+    stateCheck: computeStateCheckBesideReward(outcomes),
     effort: computeEffort(effort),
   };
 }

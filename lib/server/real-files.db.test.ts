@@ -19,6 +19,8 @@ interface Expected {
   errorResults: number;
   toolResults: number;
   errorTrajectories?: number;
+  /** The check-only verdict beside the reward, from tau2's own `communicate_checks` in the file. */
+  stateCheck?: { count: number; eligible: number; rate: number };
 }
 
 // Figures from ../shared/data/real/README.md, computed there by the benchmarks' own code.
@@ -65,6 +67,8 @@ const FILES: Expected[] = [
     userToolCalls: 0,
     errorResults: 0,
     toolResults: 83,
+    // Only task 11 requires a reply string ("5244"); tau2 found it in trial 0 of its 4 trials.
+    stateCheck: { count: 1, eligible: 4, rate: 0.25 },
   },
   {
     file: "2025-08-10T02:44:06.496849_telecom_llm_agent_gpt-4o_user_simulator_gpt-4o.json",
@@ -103,6 +107,7 @@ describe.skipIf(!REAL_DATA_DIR).each(FILES)(
         expect(metrics.passHatK[Number(k)]).toBeCloseTo(value ?? Number.NaN, 9);
       expect(metrics.passHatK[expected.trials + 1] ?? null).toBeNull();
       expect(metrics.stopReasons).toEqual(expected.stopReasons);
+      if (expected.stateCheck) expect(metrics.stateCheck).toEqual(expected.stateCheck);
 
       const trajectories = await db().trajectory.findMany({
         where: { runId },

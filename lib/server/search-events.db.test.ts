@@ -99,6 +99,37 @@ describe("searchTraces", () => {
     ]);
   });
 
+  it("marks the words the full-text parser made of a token in every hit (issue 36, item 9)", async () => {
+    // No marker in these texts: the other tests count the marker's hits. The run filter keeps others' events out.
+    const runs = await ingest(
+      makeBundle({
+        runs: [makeRun({ id: "cancel" })],
+        trajectories: [
+          makeTrajectory({
+            run: "cancel",
+            events: [
+              { kind: "user_message", text: "Please cancel my flight" },
+              { kind: "agent_message", text: "Would you like me to cancel reservation EHGLP3?" },
+              { kind: "tool_call", tool: "cancel_reservation", callId: "c1", arguments: { reservation_id: "EHGLP3" } },
+              { kind: "tool_result", tool: "cancel_reservation", callId: "c1", output: { status: "cancelled" } },
+              { kind: "agent_message", text: "Done: I called cancel_reservation for you." },
+            ],
+          }),
+        ],
+        turnPredictions: [],
+      }),
+    );
+    const hits = await hitsOf({ q: "cancel_reservation", run: runs.cancel ?? "" });
+    expect(hits.map((hit) => hit.kind)).toEqual(["agent_message", "tool_call", "tool_result", "agent_message"]);
+    const marks = hits.map((hit) => hit.snippet?.segments.filter((segment) => segment.marked).map((s) => s.text));
+    expect(marks).toEqual([
+      ["cancel reservation"],
+      ["cancel_reservation"],
+      ["cancel_reservation"],
+      ["cancel_reservation"],
+    ]);
+  });
+
   it("matches a substring of an id, ignoring case, and marks it in the snippet", async () => {
     // Five hex digits also occur by chance in other tests' hashes and ids, so look within this run.
     const mine = await hitsOf({ q: "7F3A9", run: runIds.base ?? "" });

@@ -1,6 +1,6 @@
 import { findSearchableRunName, readSearchFacets, searchEvents, type SearchFacets } from "@/lib/db/search";
 import {
-  highlightTerms,
+  highlightPatterns,
   likePattern,
   SEARCH_MATCH_CAP,
   SEARCH_PAGE_SIZE,
@@ -39,7 +39,7 @@ export async function searchTraces(actor: Actor, query: SearchQuery): Promise<Se
     limit: SEARCH_PAGE_SIZE,
     offset: (query.page - 1) * SEARCH_PAGE_SIZE,
   });
-  const terms = [...(substring ? [substring] : []), ...highlightTerms(query.q)];
+  const patterns = highlightPatterns(query.q);
   const hits = rows.map((row): SearchHit => ({
     runId: row.runId,
     runName: row.runName,
@@ -55,7 +55,7 @@ export async function searchTraces(actor: Actor, query: SearchQuery): Promise<Se
     actor: row.actor,
     toolName: row.toolName,
     isError: row.isError,
-    snippet: buildSnippet(row, terms),
+    snippet: buildSnippet(row, patterns),
     href: `/runs/${encodeURIComponent(row.runId)}/trajectories/${encodeURIComponent(row.trajectoryId)}#event-${row.seq}`,
   }));
   return {

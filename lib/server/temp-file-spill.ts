@@ -27,8 +27,8 @@ export function createTempFileSpill(): RecordSpill {
       }
       if (failed) throw failed;
       count += 1;
-      if (!writer.write(`${JSON.stringify([item.array, item.index, item.value, item.tooDeep === true])}\n`))
-        await once(writer, "drain");
+      const fields = [item.array, item.index, item.value, item.tooDeep === true, item.line ?? null];
+      if (!writer.write(`${JSON.stringify(fields)}\n`)) await once(writer, "drain");
     },
     async *replay() {
       if (!writer || count === 0) return;
@@ -36,8 +36,14 @@ export function createTempFileSpill(): RecordSpill {
       writer.end();
       await once(writer, "finish");
       for await (const { text } of splitLines(createReadStream(path()))) {
-        const [array, index, value, tooDeep] = JSON.parse(text) as [string, number, unknown, boolean];
-        yield tooDeep ? { array, index, value, tooDeep } : { array, index, value };
+        const [array, index, value, tooDeep, line] = JSON.parse(text) as [
+          string,
+          number,
+          unknown,
+          boolean,
+          number | null,
+        ];
+        yield { array, index, value, ...(tooDeep ? { tooDeep } : {}), ...(line === null ? {} : { line }) };
       }
     },
     async dispose() {

@@ -83,8 +83,39 @@ describe("POST /api/bundles: tau2 documents are read as streams", () => {
     const response = await post(streamOf(tau2Text(document, "one-line"), 2000), "bad-simulation.json");
     expect(response.status).toBe(422);
     expect((await response.json()).issues).toEqual([
-      { path: "simulations[4].messages", message: "messages must be a list" },
+      { path: "simulations[4].messages", line: 1, message: "messages must be a list" },
     ]);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("refuses a message with no role or a role tau2 does not know, at its path and line, and writes nothing", async () => {
+    const document = makeTau2Document(3, 2);
+    const messagesOf = (index: number) => document.simulations[index]?.messages as Record<string, unknown>[];
+    const robot = messagesOf(2)[0];
+    if (robot) robot.role = "robot";
+    const roleless = messagesOf(5)[3];
+    if (roleless) delete roleless.role;
+    const text = tau2Text(document, "indented");
+    const lines = text.split("\n");
+    const before = await tableCounts();
+    const response = await post(streamOf(text, 2000), "bad-roles.json");
+    expect(response.status).toBe(422);
+    const issues = (await response.json()).issues as { path: string; line?: number; message: string }[];
+    expect(issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      {
+        path: "simulations[2].messages[0].role",
+        message: 'unknown role "robot": expected one of assistant, user, tool, system',
+      },
+      {
+        path: "simulations[5].messages[3].role",
+        message: "a message needs a role: expected one of assistant, user, tool, system",
+      },
+    ]);
+    // Each issue names the line its simulation starts on: the "{" just above the simulation's first key, its id.
+    const startLine = (index: number) =>
+      lines.findIndex((line) => line.includes(`"${document.simulations[index]?.id}"`));
+    expect(issues.map((issue) => issue.line)).toEqual([startLine(2), startLine(5)]);
+    expect(lines[startLine(2) - 1]?.trim()).toBe("{");
     expect(await tableCounts()).toEqual(before);
   });
 

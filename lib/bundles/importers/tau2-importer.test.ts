@@ -396,6 +396,23 @@ describe("tau2Importer", () => {
     });
   });
 
+  it("refuses a message with a missing or unknown role, as tau2's own loader does (issue 36, item 10)", () => {
+    const bad = [{ content: "no role" }, ...messages.slice(1, 3), { ...messages[3], role: "robot" }];
+    expect(tau2Importer.convert(tau2Document(bad), { fileName: "r.json" })).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: "simulations[0].messages[0].role",
+          message: "a message needs a role: expected one of assistant, user, tool, system",
+        },
+        {
+          path: "simulations[0].messages[3].role",
+          message: 'unknown role "robot": expected one of assistant, user, tool, system',
+        },
+      ],
+    });
+  });
+
   it("reports a reward that is not a number as an issue, not as a missing reward", () => {
     const document = tau2Document(messages, { reward_info: { reward: "high", reward_basis: ["DB"] } });
     expect(tau2Importer.convert(document, { fileName: "r.json" })).toEqual({

@@ -41,6 +41,19 @@ function totalCost(simulation: Record<string, unknown>): number | undefined {
   return total >= 0 ? total : undefined;
 }
 
+/** The roles of tau2's message model (tau2/data_model/message.py): its loader refuses any other, or none. */
+const TAU2_ROLES = ["assistant", "user", "tool", "system"] as const;
+
+function isTau2Role(role: unknown): role is (typeof TAU2_ROLES)[number] {
+  return typeof role === "string" && (TAU2_ROLES as readonly string[]).includes(role);
+}
+
+function roleIssue(role: unknown): string {
+  const expected = `expected one of ${TAU2_ROLES.join(", ")}`;
+  if (role === undefined || role === null) return `a message needs a role: ${expected}`;
+  return `unknown role ${JSON.stringify(role)}: ${expected}`;
+}
+
 export function mapTau2Simulation(raw: unknown, path: string, context: SimulationContext): TrajectoryInput | undefined {
   const { log } = context;
   if (!isRecord(raw)) {
@@ -60,8 +73,10 @@ export function mapTau2Simulation(raw: unknown, path: string, context: Simulatio
   const events: EventInput[] = [];
   const messages = Array.isArray(raw.messages) ? raw.messages : [];
   messages.forEach((message, index) => {
-    if (isRecord(message)) events.push(...mapTau2Message(message, index, calls, context.stats));
-    else log.issues.push({ path: `${path}.messages[${index}]`, message: "a message must be a JSON object" });
+    const at = `${path}.messages[${index}]`;
+    if (!isRecord(message)) log.issues.push({ path: at, message: "a message must be a JSON object" });
+    else if (!isTau2Role(message.role)) log.issues.push({ path: `${at}.role`, message: roleIssue(message.role) });
+    else events.push(...mapTau2Message(message, index, calls, context.stats));
   });
 
   const trajectory: TrajectoryInput = {
