@@ -1,49 +1,36 @@
-"use client";
+import Link from "next/link";
+import type { ChartSeries } from "@/lib/presenters/leaderboard-chart";
+import styles from "./leaderboard-chart.module.css";
 
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  ErrorBar,
-  LabelList,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
-import type { ChartPoint, ChartSeries } from "@/lib/presenters/leaderboard-chart";
+const percent = (value: number) => `${Math.min(100, Math.max(0, value))}%`;
 
-/** Value labels on the bars stay legible only up to this many runs. */
-const MAX_LABELLED_BARS = 24;
-
-const formatLabel = (value: unknown) => (typeof value === "number" ? value.toFixed(1) : "");
-const errorOf = (point: ChartPoint): [number, number] => point.error ?? [0, 0];
-
-/** The leaderboard chart's bars, with whiskers where the metric has an interval or SE. */
+/**
+ * One horizontal bar per run, its full name beside it (wrapping, never cut: under vertical bars the names were
+ * tilted and clipped, so bars could not be told apart). Plain HTML: it renders on the server and sizes itself.
+ */
 export function LeaderboardBars({ series }: { series: ChartSeries }) {
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={series.points} margin={{ top: 24, right: 16, bottom: 8, left: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" interval={0} angle={-30} textAnchor="end" height={90} tick={{ fontSize: 11 }} />
-        <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} width={48} />
-        <Tooltip formatter={(value) => [`${String(value)}%`, series.metricLabel]} />
-        <Bar dataKey="value" fill="#2457c5" isAnimationActive={false} maxBarSize={48}>
-          {series.hasErrorBars ? (
-            <ErrorBar dataKey={errorOf} width={6} strokeWidth={1.5} stroke="#1b1f24" isAnimationActive={false} />
-          ) : null}
-          {series.points.length <= MAX_LABELLED_BARS ? (
-            <LabelList
-              dataKey="value"
-              position={series.hasErrorBars ? "right" : "top"}
-              offset={6}
-              fontSize={12}
-              fill="#1b1f24"
-              formatter={formatLabel}
-            />
-          ) : null}
-        </Bar>
-      </BarChart>
-    </ResponsiveContainer>
+    <ol className={styles.bars} aria-label={`${series.metricLabel} per run`}>
+      {series.points.map((point) => {
+        const low = point.error ? point.value - point.error[0] : null;
+        const high = point.error ? point.value + point.error[1] : null;
+        return (
+          <li key={point.runId} className={styles.barRow}>
+            <Link className={styles.barLabel} href={`/runs/${encodeURIComponent(point.runId)}`}>
+              {point.label}
+            </Link>
+            <span className={styles.track} aria-hidden="true">
+              <span className={styles.bar} style={{ width: percent(point.value) }} />
+              {low !== null && high !== null ? (
+                <span className={styles.whisker} style={{ left: percent(low), width: percent(high - low) }} />
+              ) : null}
+            </span>
+            <span className={styles.barValue}>
+              {point.value.toFixed(1)}%{point.uncertainty ? <span className="muted"> {point.uncertainty}</span> : null}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

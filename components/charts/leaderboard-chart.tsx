@@ -1,8 +1,8 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import type { ChartSeries } from "@/lib/presenters/leaderboard-chart";
 import type { MetricDefinition } from "@/lib/presenters/leaderboard-metrics";
+import { LeaderboardBars } from "./leaderboard-bars";
 import styles from "./leaderboard-chart.module.css";
 
 interface Props {
@@ -10,14 +10,6 @@ interface Props {
   definitions: MetricDefinition[];
   onMetricChange: (metricId: string) => void;
 }
-
-/**
- * The bars are drawn in the browser only: Recharts cannot size them on the server (the container has no width
- * there) yet rendering it there cost each /runs request about a sixth of its time. The box keeps its height meanwhile.
- */
-const LeaderboardBars = dynamic(() => import("./leaderboard-bars").then((module) => module.LeaderboardBars), {
-  ssr: false,
-});
 
 export function LeaderboardChart({ series, definitions, onMetricChange }: Props) {
   return (
@@ -39,7 +31,7 @@ export function LeaderboardChart({ series, definitions, onMetricChange }: Props)
       {series.points.length === 0 ? (
         <p className="muted">No run on this page has a value for {series.metricLabel} (n/a).</p>
       ) : (
-        <div className={styles.chart} data-testid="leaderboard-chart">
+        <div data-testid="leaderboard-chart">
           <LeaderboardBars series={series} />
         </div>
       )}
@@ -47,8 +39,8 @@ export function LeaderboardChart({ series, definitions, onMetricChange }: Props)
         {series.hasErrorBars
           ? "Whiskers: 95% interval with the trials of a task as one cluster (success rate) or ± bootstrap SE (proxy-state rates). "
           : "No uncertainty is recorded for this metric. "}
-        Runs of this page in table order{series.missing > 0 ? `; ${series.missing} without a value (n/a) left out` : ""}
-        .
+        Bars span 0-100%. Runs of this page in table order
+        {series.missing > 0 ? `; ${series.missing} without a value (n/a) left out` : ""}.
       </p>
     </section>
   );

@@ -108,11 +108,16 @@ function metricColumn(definition: MetricDefinition): LeaderboardColumn {
   });
 }
 
-/** Run columns, then one column group per visible protocol group. */
+/**
+ * Run columns, then one column group per visible protocol group. With one suite picked every row names the same
+ * suite: its column is left out (the page names the suite), which keeps the sorted metric in view at 1,440 px.
+ */
 export function buildLeaderboardColumns(
   definitions: readonly MetricDefinition[],
   groups: readonly MetricGroupId[],
+  { oneSuite = false }: { oneSuite?: boolean } = {},
 ): LeaderboardColumn[] {
+  const runColumns = oneSuite ? infoColumns.filter((column) => column.id !== "suite") : infoColumns;
   const metricGroups = METRIC_GROUPS.filter((group) => groups.includes(group.id)).map((group): LeaderboardColumn =>
     columnHelper.group({
       id: `group-${group.id}`,
@@ -120,5 +125,5 @@ export function buildLeaderboardColumns(
       columns: definitions.filter((d) => d.group === group.id).map(metricColumn),
     }),
   );
-  return [columnHelper.group({ id: "group-run", header: "Run", columns: infoColumns }), ...metricGroups];
+  return [columnHelper.group({ id: "group-run", header: "Run", columns: runColumns }), ...metricGroups];
 }

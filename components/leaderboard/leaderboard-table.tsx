@@ -18,6 +18,8 @@ interface Props {
   groups: MetricGroupId[];
   sort: string;
   dir: "asc" | "desc";
+  /** One suite picked: its column is left out. */
+  oneSuite?: boolean;
 }
 
 const selectedRun = (row: TableLeaderboardRow) => ({ id: row.id, label: `${row.model} · ${row.variant}` });
@@ -27,9 +29,12 @@ const selectedRun = (row: TableLeaderboardRow) => ({ id: row.id, label: `${row.m
  * leaf column's renderer. TanStack's row model builds a cell object and a context per cell, which was the largest
  * part of this page's server time (25 rows x 27 cells on every request).
  */
-export function LeaderboardTable({ rows, definitions, groups, sort, dir }: Props) {
+export function LeaderboardTable({ rows, definitions, groups, sort, dir, oneSuite = false }: Props) {
   const { navigate } = useLeaderboardControls();
-  const columns = useMemo(() => buildLeaderboardColumns(definitions, groups), [definitions, groups]);
+  const columns = useMemo(
+    () => buildLeaderboardColumns(definitions, groups, { oneSuite }),
+    [definitions, groups, oneSuite],
+  );
   const metricIds = useMemo(() => new Set(definitions.map((d) => d.id)), [definitions]);
   const sorting = useMemo<SortingState>(() => [{ id: sort, desc: dir === "desc" }], [sort, dir]);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns functions the React Compiler cannot memoize; this component is left uncompiled

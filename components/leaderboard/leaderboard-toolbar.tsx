@@ -11,12 +11,14 @@ interface Props {
   facets: LeaderboardView["facets"];
   /** The groups shown (the URL's choice or those with data). */
   groups: MetricGroupId[];
+  /** Groups some listed run has data for; the others are shown disabled. */
+  groupsWithData: MetricGroupId[];
   onChange: (patch: Partial<LeaderboardQuery>) => void;
 }
 
 const SEARCH_DELAY_MS = 300;
 
-export function LeaderboardToolbar({ query, facets, groups, onChange }: Props) {
+export function LeaderboardToolbar({ query, facets, groups, groupsWithData, onChange }: Props) {
   const [text, setText] = useState(query.q ?? "");
   // The box follows a search the URL changed (back button, a link): adjusted while rendering, not in an effect.
   const [shownQuery, setShownQuery] = useState(query.q);
@@ -50,7 +52,9 @@ export function LeaderboardToolbar({ query, facets, groups, onChange }: Props) {
   const change = (patch: Partial<typeof fromUrl>) => {
     const next = { ...shown, ...patch };
     setShown(next);
-    onChange({ ...next, page: 1 });
+    // The shown groups go into the URL only when toggled: copied along with a filter, the groups of all suites
+    // would stay on for a suite without data for them.
+    onChange({ ...next, groups: patch.groups ?? query.groups, page: 1 });
   };
   const toggleGroup = (id: MetricGroupId, on: boolean) => {
     const next = on ? [...shown.groups, id] : shown.groups.filter((group) => group !== id);
@@ -139,9 +143,11 @@ export function LeaderboardToolbar({ query, facets, groups, onChange }: Props) {
             <input
               type="checkbox"
               checked={shown.groups.includes(group.id)}
+              disabled={!groupsWithData.includes(group.id)}
               onChange={(event) => toggleGroup(group.id, event.target.checked)}
             />{" "}
             {group.label}
+            {groupsWithData.includes(group.id) ? null : <span className="muted"> (no data in these runs)</span>}
           </label>
         ))}
       </fieldset>

@@ -40,7 +40,13 @@ export function Leaderboard({ view, query, chart, children }: Props) {
 
   return (
     <LeaderboardControlsContext value={controls}>
-      <LeaderboardToolbar query={query} facets={view.facets} groups={view.groups} onChange={navigate} />
+      <LeaderboardToolbar
+        query={query}
+        facets={view.facets}
+        groups={view.groups}
+        groupsWithData={view.groupsWithData}
+        onChange={navigate}
+      />
       <LeaderboardChart
         series={chart}
         definitions={view.definitions}

@@ -155,9 +155,27 @@ export async function loadTrajectoryOutcomes(
 
 /** Cost, duration, messages and tool calls of every trajectory of a run (plain SQL: 10,000 rows of a big run). */
 export function loadTrajectoryEffort({ runId }: { runId: string }, client: DbOrTx = db()): Promise<TrajectoryEffort[]> {
+  // Tokens per side come from the events (tau2 records usage per message); a bundle's trajectory-level usage counts
+  // for the whole. The event scan runs once per run and metrics version: the result is cached on the run.
   return client.$queryRawUnsafe<TrajectoryEffort[]>(
-    `SELECT "costUsd", "agentCostUsd", "userCostUsd", "durationMs", "messageCount", "toolCallCount", "userToolCallCount"
-     FROM "Trajectory" WHERE "runId" = $1`,
+    `SELECT t."costUsd", t."agentCostUsd", t."userCostUsd", t."durationMs", t."messageCount", t."toolCallCount",
+            t."userToolCallCount",
+            CASE WHEN t."promptTokens" IS NULL AND t."completionTokens" IS NULL THEN u."tokens"
+                 ELSE COALESCE(t."promptTokens", 0) + COALESCE(t."completionTokens", 0) END::float8 AS "tokens",
+            u."agentTokens", u."userTokens"
+     FROM "Trajectory" t
+     LEFT JOIN (
+       SELECT "trajectoryId",
+              SUM(COALESCE("promptTokens", 0) + COALESCE("completionTokens", 0))::float8 AS "tokens",
+              SUM(CASE WHEN actor = 'agent' THEN COALESCE("promptTokens", 0) + COALESCE("completionTokens", 0) END)::float8
+                AS "agentTokens",
+              SUM(CASE WHEN actor = 'user' THEN COALESCE("promptTokens", 0) + COALESCE("completionTokens", 0) END)::float8
+                AS "userTokens"
+       FROM "Event"
+       WHERE "runId" = $1 AND ("promptTokens" IS NOT NULL OR "completionTokens" IS NOT NULL)
+       GROUP BY "trajectoryId"
+     ) u ON u."trajectoryId" = t.id
+     WHERE t."runId" = $1`,
     runId,
   );
 }

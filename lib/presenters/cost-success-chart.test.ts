@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { computeEffort } from "@/lib/metrics/compute-effort";
 import { buildCostSuccessChart, type CostSuccessRun } from "./cost-success-chart";
 
-function run(id: string, success: number | null, agentCost: number | null, userCost: number | null): CostSuccessRun {
+function run(
+  id: string,
+  success: number | null,
+  agentCost: number | null,
+  userCost: number | null,
+  agentTokens: number | null = null,
+): CostSuccessRun {
   return {
     id,
     name: `run ${id}`,
@@ -16,6 +22,9 @@ function run(id: string, success: number | null, agentCost: number | null, userC
         messageCount: null,
         toolCallCount: 0,
         userToolCallCount: 0,
+        tokens: agentTokens,
+        agentTokens,
+        userTokens: null,
       },
     ]),
   };
@@ -49,5 +58,15 @@ describe("buildCostSuccessChart", () => {
     // total: cheap 0.06, mid 0.021, dear 0.051: mid is now cheapest and best.
     expect(chart.frontier.map((p) => p.id)).toEqual(["mid"]);
     expect(chart.points.find((p) => p.id === "cheap")?.cost).toBeCloseTo(0.06, 12);
+  });
+
+  it("leaves a run whose agent cost is $0 beside tokens used off the chart and the frontier, as unknown", () => {
+    // The real ft: tau2 file: agent_cost 0.0 on every simulation because LiteLLM had no price for the fine-tune.
+    const chart = buildCostSuccessChart([...runs, run("ft", 0.95, 0, 0.03, 4000)], "agent");
+    expect(chart.points.map((p) => p.id)).not.toContain("ft");
+    expect(chart.frontier.map((p) => p.id)).toEqual(["cheap", "mid"]);
+    expect(chart.missing.find((m) => m.id === "ft")?.reason).toMatch(/^cost unknown: every recorded cost is \$0/);
+    const total = buildCostSuccessChart([...runs, run("ft", 0.95, 0, 0.03, 4000)], "total");
+    expect(total.missing.find((m) => m.id === "ft")?.reason).toMatch(/^cost unknown/);
   });
 });

@@ -34,12 +34,18 @@ export function buildCostSuccessChart(runs: readonly CostSuccessRun[], basis: Co
   const placed: Omit<CostSuccessChartPoint, "onFrontier">[] = [];
   const missing: CostSuccessChartModel["missing"] = [];
   for (const run of runs) {
-    const cost = basis === "agent" ? run.effort.agentCostUsd.mean : run.effort.costUsd.mean;
+    const figure = basis === "agent" ? run.effort.agentCostUsd : run.effort.costUsd;
+    const cost = figure.mean;
     if (cost === null)
       missing.push({
         id: run.id,
         name: run.name,
-        reason: basis === "agent" ? "no agent cost recorded" : "no cost recorded",
+        reason:
+          figure.unknownReason !== undefined
+            ? `cost unknown: ${figure.unknownReason}`
+            : basis === "agent"
+              ? "no agent cost recorded"
+              : "no cost recorded",
       });
     else if (run.success === null)
       missing.push({ id: run.id, name: run.name, reason: "no trajectory with a known outcome" });

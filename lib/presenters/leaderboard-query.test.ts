@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildLeaderboardHref, parseLeaderboardQuery } from "./leaderboard-query";
+import { buildLeaderboardHref, parseLeaderboardQuery, showsSuiteGrid } from "./leaderboard-query";
 
 describe("leaderboard URL", () => {
   it("gives defaults for an empty URL: success rate first, runs below 5 tasks hidden, groups decided by the data", () => {
@@ -83,5 +83,19 @@ describe("leaderboard URL", () => {
     expect(buildLeaderboardHref(query, { page: 1, groups: [] })).toBe("/runs?q=x&groups=");
     expect(buildLeaderboardHref(query, { q: undefined })).toBe("/runs?page=4");
     expect(buildLeaderboardHref(query, { minTasks: 1, page: 1 })).toBe("/runs?q=x&minTasks=1");
+  });
+});
+
+describe("showsSuiteGrid", () => {
+  it("lands on the model x suite grid with all suites, and on the ranked list with a suite, a search, a tag or view=list", () => {
+    expect(showsSuiteGrid(parseLeaderboardQuery({}))).toBe(true);
+    expect(showsSuiteGrid(parseLeaderboardQuery({ family: "qwen3" }))).toBe(true);
+    expect(showsSuiteGrid(parseLeaderboardQuery({ suite: "s1" }))).toBe(false);
+    expect(showsSuiteGrid(parseLeaderboardQuery({ q: "sft" }))).toBe(false);
+    expect(showsSuiteGrid(parseLeaderboardQuery({ tag: "experiment=a" }))).toBe(false);
+    const list = parseLeaderboardQuery({ view: "list" });
+    expect(showsSuiteGrid(list)).toBe(false);
+    expect(buildLeaderboardHref(list)).toBe("/runs?view=list");
+    expect(parseLeaderboardQuery({ view: "bogus" }).view).toBeUndefined();
   });
 });

@@ -50,6 +50,8 @@ export const LeaderboardQuerySchema = z.object({
     .regex(/^[A-Za-z0-9]{1,40}$/)
     .catch(DEFAULT_CHART_METRIC)
     .default(DEFAULT_CHART_METRIC),
+  /** "list": every run in one ranked list even with all suites (the default then is the model x suite grid). */
+  view: z.enum(["list"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
   size: z.coerce
     .number()
@@ -87,8 +89,17 @@ export function buildLeaderboardHref(query: LeaderboardQuery, patch: Partial<Lea
   if (next.minTasks !== DEFAULT_MIN_TASKS) params.set("minTasks", String(next.minTasks));
   if (next.groups !== undefined) params.set("groups", next.groups.join(","));
   if (next.metric !== DEFAULT_CHART_METRIC) params.set("metric", next.metric);
+  if (next.view) params.set("view", next.view);
   if (next.page > 1) params.set("page", String(next.page));
   if (next.size !== DEFAULT_PAGE_SIZE) params.set("size", String(next.size));
   const search = params.toString();
   return search ? `/runs?${search}` : "/runs";
+}
+
+/**
+ * With all suites and no search or tag, the leaderboard lands on the model x suite grid: ranking runs of different
+ * suites in one list compares numbers that do not compare. A search or tag looks runs up, so it lists them.
+ */
+export function showsSuiteGrid(query: LeaderboardQuery): boolean {
+  return query.suite === undefined && query.q === undefined && query.tag === undefined && query.view !== "list";
 }

@@ -130,8 +130,20 @@ describe("buildLeaderboardView", () => {
       "proxy",
     ]);
     expect(
+      buildLeaderboardView(makePageData(entries, { totals }), parseLeaderboardQuery({ groups: "proxy" })).groups,
+    ).toEqual(["proxy"]);
+  });
+
+  it("never shows a group no listed run has data for, even when the URL asks for it (tau2 runs: no gold turns)", () => {
+    const totals = { matching: 3, hidden: 0, hasGold: false, hasClosed: true, hasProxy: false };
+    const all = parseLeaderboardQuery({ groups: "gold,closed,proxy" });
+    const view = buildLeaderboardView(makePageData(entries, { totals }), all);
+    expect(view.groups).toEqual(["closed"]);
+    expect(view.groupsWithData).toEqual(["closed"]);
+    // Asking for the data-less group alone falls back to the groups with data.
+    expect(
       buildLeaderboardView(makePageData(entries, { totals }), parseLeaderboardQuery({ groups: "gold" })).groups,
-    ).toEqual(["gold"]);
+    ).toEqual(["closed"]);
   });
 });
 

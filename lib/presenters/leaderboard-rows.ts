@@ -80,22 +80,43 @@ export interface LeaderboardView {
   matchingRuns: number;
   /** Runs that pass the other filters but have fewer tasks than the minimum. */
   hiddenRuns: number;
-  /** The groups shown: the URL's choice, else those some listed run has data for. */
+  /** The groups shown: the URL's choice among those some listed run has data for (all of those by default). */
   groups: MetricGroupId[];
+  /** Groups some listed run has data for: the others cannot be switched on. */
+  groupsWithData: MetricGroupId[];
   page: number;
   pageCount: number;
   facets: { suites: { value: string; label: string }[]; families: string[]; variants: string[]; tags: string[] };
 }
 
-/** Groups with data among the listed runs; closed loop stays when nothing is listed so the table keeps its sort column. */
-export function chooseDefaultGroups(totals: LeaderboardPageData["totals"]): MetricGroupId[] {
+/** Groups some listed run (under the current filters) has data for. */
+export function findGroupsWithData(totals: LeaderboardPageData["totals"]): MetricGroupId[] {
   const withData: Record<MetricGroupId, boolean> = {
     gold: totals.hasGold,
     closed: totals.hasClosed,
     proxy: totals.hasProxy,
   };
-  const groups = METRIC_GROUPS.map((g) => g.id).filter((id) => withData[id]);
+  return METRIC_GROUPS.map((g) => g.id).filter((id) => withData[id]);
+}
+
+/** Groups with data among the listed runs; closed loop stays when nothing is listed so the table keeps its sort column. */
+export function chooseDefaultGroups(totals: LeaderboardPageData["totals"]): MetricGroupId[] {
+  const groups = findGroupsWithData(totals);
   return groups.length > 0 ? groups : ["closed"];
+}
+
+/**
+ * The groups shown: the URL's choice, else all, less any group no listed run has data for. A group of n/a columns
+ * only pushed the sorted metric out of view (tau2 runs have no gold-history turns: seven all-n/a columns).
+ */
+export function chooseShownGroups(
+  totals: LeaderboardPageData["totals"],
+  requested: readonly MetricGroupId[] | undefined,
+): MetricGroupId[] {
+  const withData = chooseDefaultGroups(totals);
+  if (requested === undefined) return withData;
+  const shown = withData.filter((id) => requested.includes(id));
+  return shown.length > 0 ? shown : withData;
 }
 
 /** Table rows of the page; pass^k columns come from all runs so they stay put while filtering. */
@@ -107,7 +128,8 @@ export function buildLeaderboardView(data: LeaderboardPageData, query: Leaderboa
     totalRuns: data.facets.totalRuns,
     matchingRuns: data.totals.matching,
     hiddenRuns: data.totals.hidden,
-    groups: query.groups ?? chooseDefaultGroups(data.totals),
+    groups: chooseShownGroups(data.totals, query.groups),
+    groupsWithData: chooseDefaultGroups(data.totals),
     page: data.page,
     pageCount: data.pageCount,
     facets: {

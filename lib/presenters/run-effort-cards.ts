@@ -36,7 +36,8 @@ export function buildEffortCards(effort: RunEffort): EffortCard[] {
     label,
     value: usd(figure.mean),
     uncertainty: figure.total === null ? null : `total ${usd(figure.total)}`,
-    fraction: recorded(figure, t),
+    // A cost recorded as $0 beside tokens used is unknown, not free: say so where the figure stands.
+    fraction: figure.unknownReason === undefined ? recorded(figure, t) : `unknown: ${figure.unknownReason}`,
     hint,
   });
   return [

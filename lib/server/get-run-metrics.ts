@@ -16,8 +16,9 @@ import { rescoreRunIfStale } from "./rescore-run";
  * 3: tau2 communicate rule, missing tau2 reward = failure, one tool-error recovery rule (stored scores: SCORES_VERSION).
  * 4: success-rate interval with the trials of a task as one cluster (effectiveN).
  * 5: the state check beside a tau2 reward no longer fails every trajectory (missingRewardIsFailure ignored there).
+ * 6: a cost that is $0 throughout while tokens were used is unknown (computeEffort).
  */
-export const METRICS_VERSION = 5;
+export const METRICS_VERSION = 6;
 
 export type { RunMetricsResponse };
 

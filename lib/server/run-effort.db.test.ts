@@ -83,6 +83,44 @@ describe("cost and effort in the metrics API", () => {
   });
 });
 
+describe("a cost recorded as $0 beside tokens used", () => {
+  it("is unknown in the metrics and off the cost-vs-success chart (the ft: tau2 file: agent_cost 0.0, unpriced)", async () => {
+    const model = `ft:gpt-4.1:${uniqueId("org").toLowerCase()}`;
+    const domain = uniqueId("ftdomain").toLowerCase();
+    const document = makeTau2Results({ domain, model, tasks: tasksFrom("ft", ["11", "10"]), agentCost: 0.02 });
+    // As tau2 writes it for a model LiteLLM cannot price: agent_cost 0.0 and per-message cost 0, tokens recorded.
+    for (const simulation of document.simulations) {
+      simulation.agent_cost = 0;
+      for (const message of simulation.messages as Record<string, unknown>[]) {
+        if (message.role === "assistant")
+          Object.assign(message, { cost: 0, usage: { prompt_tokens: 300, completion_tokens: 20 } });
+        if (message.role === "user")
+          Object.assign(message, { cost: 0.005, usage: { prompt_tokens: 100, completion_tokens: 10 } });
+      }
+    }
+    const ft = await storedRunId(chunksOf(JSON.stringify(document)), "ft.json");
+    const priced = await storedRunId(
+      chunksOf(
+        JSON.stringify(makeTau2Results({ domain, model: `${model}-base`, tasks: tasksFrom("ft", ["10", "00"]) })),
+      ),
+      "base.json",
+    );
+    const { effort } = await computeRunMetricsResponse(ft);
+    expect(effort.agentCostUsd).toMatchObject({ mean: null, total: null, n: 0 });
+    expect(effort.agentCostUsd.unknownReason).toMatch(/tokens were used/);
+    expect(effort.costUsd.mean).toBeNull();
+    // The user simulator was priced: its cost stands.
+    expect(effort.userCostUsd.total).toBeCloseTo(0.04, 12);
+    const { db } = await import("@/lib/db/client");
+    const run = await db().run.findUniqueOrThrow({ where: { id: ft }, select: { suiteId: true } });
+    for (const basis of ["agent", "total"] as const) {
+      const chart = await getSuiteCostSuccess(run.suiteId, basis);
+      expect(chart.points.map((point) => point.id)).toEqual([priced]);
+      expect(chart.missing.find((entry) => entry.id === ft)?.reason).toMatch(/^cost unknown/);
+    }
+  });
+});
+
 describe.skipIf(!REAL_DATA_DIR)(
   REAL_DATA_DIR ? "effort of the real tau2 files" : `effort of the real tau2 files: skipped, ${REAL_DATA_SKIP_REASON}`,
   () => {
@@ -127,6 +165,18 @@ describe.skipIf(!REAL_DATA_DIR)(
       expect(effort.userCostUsd.total).toBeCloseTo(user, 9);
       expect(effort.costUsd.total).toBeCloseTo(agent + user, 9);
       expect(effort.agentCostUsd.n).toBe(expected.trajectories);
+    });
+
+    it("the tau2 leaderboard submission gpt-oss-120b (agent and user cost 0.0 or null, tokens recorded): cost unknown", async () => {
+      const file =
+        "tau2-submission/gpt-oss-120b_openai_2025-11-26/trajectories/langchain_agent_airline_2025-11-26_00-37-06.json";
+      const runId = await storedRunId(createReadStream(realDataFile(file)), "langchain_agent_airline.json");
+      const { effort } = await computeRunMetricsResponse(runId);
+      expect(effort.trajectories).toBe(50);
+      for (const figure of [effort.agentCostUsd, effort.userCostUsd, effort.costUsd]) {
+        expect(figure).toMatchObject({ mean: null, total: null, n: 0 });
+        expect(figure.unknownReason).toBeDefined();
+      }
     });
   },
 );
