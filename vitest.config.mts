@@ -33,7 +33,8 @@ export default defineConfig({
           fileParallelism: true,
           // Much of a DB test's time is PostgreSQL's, so a third worker still gains on two cores.
           maxWorkers: Number(process.env.LOOPSCOPE_DB_TEST_WORKERS ?? 3),
-          testTimeout: 60_000,
+          // Files share the cores: a CPU-bound test (limits.db.test.ts inflates 256 MiB) needs more than alone.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

@@ -35,7 +35,9 @@ process.env.DATABASE_URL = fileUrl.toString();
 afterAll(async () => {
   await globalThis.loopscopeReplicas?.$disconnect();
   await globalThis.loopscopePrisma?.$disconnect();
-  for (const pool of [globalThis.loopscopePool, ...(globalThis.loopscopeReplicaPools ?? [])]) await pool?.end();
+  // A test may have ended a pool itself (read-replica.db.test.ts ends the replica pools).
+  for (const pool of [globalThis.loopscopePool, ...(globalThis.loopscopeReplicaPools ?? [])])
+    if (pool && !pool.ended) await pool.end();
   globalThis.loopscopeReplicas = undefined;
   globalThis.loopscopePrisma = undefined;
   globalThis.loopscopePool = undefined;
