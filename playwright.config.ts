@@ -22,8 +22,11 @@ const chromium = {
 
 export default defineConfig({
   testDir: "e2e",
+  // Spec files run side by side (a file's tests in order): every spec names its own data (unique run names, tags),
+  // and the specs that need a server or database state of their own start one (hostile-input, embedded). Two workers
+  // for two cores; E2E_WORKERS overrides.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },

@@ -24,12 +24,17 @@ export default defineConfig({
           include: ["lib/**/*.db.test.ts", "app/**/*.db.test.ts", "scripts/**/*.db.test.ts"],
           environment: "node",
           // Uploads are ingested inside the route unless a test starts the job queue (lib/testing/upload-jobs.ts).
-          // The test database collects runs from every file, none warmed: pages fill their lean rows in the request
-          // (get-leaderboard.db.test.ts checks the background fill with a low limit of its own).
+          // No run is warmed: pages fill their lean rows in the request (get-leaderboard.db.test.ts checks the
+          // background fill with a low limit of its own).
           env: { LOOPSCOPE_INGEST: "inline", LOOPSCOPE_SUMMARIES_IN_REQUEST: "1000000" },
+          // Each file gets its own copy of a migrated template database, so files run side by side.
           globalSetup: ["lib/testing/db-global-setup.ts"],
-          fileParallelism: false,
-          testTimeout: 60_000,
+          setupFiles: ["lib/testing/db-file-setup.ts"],
+          fileParallelism: true,
+          // Much of a DB test's time is PostgreSQL's, so a third worker still gains on two cores.
+          maxWorkers: Number(process.env.LOOPSCOPE_DB_TEST_WORKERS ?? 3),
+          // Files share the cores: a CPU-bound test (limits.db.test.ts inflates 256 MiB) needs more than alone.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

@@ -1,27 +1,63 @@
 #!/usr/bin/env bash
-# The whole test suite: typecheck, format, lint, layer rules, unit tests, DB tests (PostgreSQL *_test database),
-# a production build, and end-to-end tests in Chromium. Prints "N passed, N failed" last.
+# The whole test suite: typecheck, format, lint, layer rules, unit tests, DB tests (each file on its own copy of a
+# migrated *_test database), a production build, and end-to-end tests in Chromium. Prints each step's time, the
+# total, and "N passed, N failed" last.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NO_COLOR=1 NEXT_TELEMETRY_DISABLED=1
 out=.test-results
 rm -rf "$out" && mkdir -p "$out"
 failed_steps=()
+timings=()
+started=$(date +%s)
+
+seconds_since() { echo $(($(date +%s) - $1)); }
 
 step() {
   local name=$1
   shift
   echo "=== $name: $*"
+  local t0
+  t0=$(date +%s)
   if ! "$@"; then failed_steps+=("$name"); fi
+  timings+=("$name $(seconds_since "$t0")")
+  echo "=== $name: $(seconds_since "$t0") s"
 }
 
-# Stop at once, with one line, when PostgreSQL or Chromium is missing.
-node scripts/preflight.mjs || exit 1
+# The four static checks are single-threaded: two at a time use both cores. Each one's output is printed whole.
+checks() {
+  local t0 pids=() names=() name
+  t0=$(date +%s)
+  run_check() {
+    local name=$1 c0
+    shift
+    c0=$(date +%s)
+    "$@" >"$out/$name.log" 2>&1
+    local code=$?
+    echo "$(seconds_since "$c0") $code" >"$out/$name.status"
+  }
+  (run_check typecheck npx tsc --noEmit -p . && run_check format npx prettier --check --log-level warn .) &
+  pids+=($!)
+  (run_check lint npx eslint . --max-warnings 0 &&
+    run_check layers npx depcruise app components lib e2e scripts prisma bin --config .dependency-cruiser.cjs --output-type err) &
+  pids+=($!)
+  wait "${pids[@]}"
+  for name in typecheck format lint layers; do
+    local seconds code
+    read -r seconds code <"$out/$name.status"
+    echo "=== $name: $seconds s$([[ $code == 0 ]] || echo ", FAILED")"
+    cat "$out/$name.log"
+    [[ $code == 0 ]] || failed_steps+=("$name")
+    timings+=("$name $seconds")
+  done
+  timings+=("checks-all $(seconds_since "$t0")")
+}
 
-step typecheck npx tsc --noEmit -p .
-step format npx prettier --check --log-level warn .
-step lint npx eslint . --max-warnings 0
-step layers npx depcruise app components lib e2e scripts prisma bin --config .dependency-cruiser.cjs --output-type err
+# Arrange the test databases and replication access; stop at once, with one line, when PostgreSQL or Chromium is missing.
+step preflight node scripts/preflight.mjs
+if [[ ${#failed_steps[@]} -gt 0 ]]; then exit 1; fi
+
+checks
 step unit npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$out/unit.json"
 step db npx vitest run --project db --reporter=default --reporter=json --outputFile.json="$out/db.json"
 step build npx next build
@@ -33,5 +69,8 @@ else
   echo "=== e2e: skipped because the build failed"
 fi
 
+echo "=== times in seconds (typecheck then format, beside lint then layers: checks-all is the four together):"
+for timing in "${timings[@]}"; do printf '  %-11s %5s\n' ${timing}; done
+printf '  %-11s %5s\n' total "$(seconds_since "$started")"
 # The four checks count as one test each; the runners' reports add up the rest.
 SUMMARY_CHECKS="typecheck format lint layers" node scripts/summarize-tests.mjs "$out" "${failed_steps[@]}"

@@ -161,7 +161,7 @@ describe("leaderboard over lean rows", () => {
   });
 });
 
-/** Three runs with names no other test uses (the test database keeps every file's runs). */
+/** Three runs with names no other test of this file uses (the file's database keeps every test's runs). */
 async function ingestNamedRuns(): Promise<{ tag: string; ids: string[] }> {
   const tag = `pending-${Math.random().toString(36).slice(2, 10)}`;
   const names = ["a", "b", "c"].map((letter) => `${tag} ${letter}`);

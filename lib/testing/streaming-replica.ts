@@ -11,13 +11,27 @@ const run = promisify(execFile);
 /** PostgreSQL 15 as Debian installs it (the version of the test server). */
 export const PG_BIN = process.env.LOOPSCOPE_PG_BIN ?? "/usr/lib/postgresql/15/bin";
 
-/** Why a streaming replica cannot be started here, or null when it can. */
-export function streamingReplicaSkipReason(): string | null {
+/**
+ * Why a streaming replica cannot be started here, or null when it can. pg_basebackup needs a replication entry in
+ * pg_hba.conf, which `npm test`'s preflight adds when it may (scripts/preflight.mjs); a replication connection tells.
+ */
+export async function streamingReplicaSkipReason(primaryUrl: string): Promise<string | null> {
   if (!existsSync(path.join(PG_BIN, "pg_basebackup")) || !existsSync(path.join(PG_BIN, "pg_ctl")))
     return `no pg_basebackup/pg_ctl in ${PG_BIN} (set LOOPSCOPE_PG_BIN)`;
   if (process.getuid?.() !== 0 && process.env.USER !== "postgres")
     return "the replica must run as the postgres user: run the tests as root or postgres";
-  return null;
+  // A physical replication connection (pg passes `replication` on; its types do not list it).
+  const config: pg.ClientConfig & { replication: string } = { connectionString: primaryUrl, replication: "true" };
+  const probe = new pg.Client(config);
+  try {
+    await probe.connect();
+    await probe.query("IDENTIFY_SYSTEM");
+    return null;
+  } catch (error) {
+    return `PostgreSQL refuses a replication connection (${(error as Error).message}): add "host replication all 127.0.0.1/32 trust" to pg_hba.conf and reload (npm test does so when run as root)`;
+  } finally {
+    await probe.end().catch(() => {});
+  }
 }
 
 /** Runs a PostgreSQL binary as the postgres user (the server refuses to run as root). */

@@ -24,9 +24,12 @@ async function copyingEvents(): Promise<boolean> {
   return (rows[0]?.n ?? 0) > 0;
 }
 
+/** Upload locks held in this file's database (servers on other databases of the same PostgreSQL take their own). */
 async function uploadLocksHeld(): Promise<number> {
   const { rows } = await pgPool().query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted`,
+    `SELECT count(*)::int AS n FROM pg_locks
+     WHERE locktype = 'advisory' AND granted
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
   );
   return rows[0]?.n ?? 0;
 }
