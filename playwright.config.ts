@@ -62,7 +62,13 @@ export default defineConfig({
       url: `http://127.0.0.1:${AUTH_PORT}/signin`,
       timeout: 120_000,
       reuseExistingServer: false,
-      env: { DATABASE_URL: E2E_AUTH_DATABASE_URL, NEXT_TELEMETRY_DISABLED: "1", LOOPSCOPE_AUTH: "required" },
+      env: {
+        DATABASE_URL: E2E_AUTH_DATABASE_URL,
+        NEXT_TELEMETRY_DISABLED: "1",
+        LOOPSCOPE_AUTH: "required",
+        // The specs act as the reverse proxy: their X-Forwarded-For gives the throttle spec an address of its own.
+        LOOPSCOPE_TRUSTED_PROXIES: "127.0.0.1,::1",
+      },
       stdout: "pipe",
     },
   ],

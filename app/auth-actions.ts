@@ -7,7 +7,7 @@ import { z } from "zod";
 import { SESSION_COOKIE } from "@/lib/server/auth/secrets";
 import { formValues, refuseCrossSite, runAction, type ActionState } from "@/lib/server/action";
 import { safeNext } from "@/lib/server/auth/safe-next";
-import { clientAddress } from "@/lib/server/auth/sign-in-throttle";
+import { clientAddress } from "@/lib/server/auth/trusted-proxies";
 import {
   NewTokenSchema,
   NewUserSchema,

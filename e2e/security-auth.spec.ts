@@ -96,7 +96,8 @@ test("hostile URLs and cookies answer 4xx", async ({ request, playwright, baseUR
 test("sign-in is throttled after repeated wrong passwords, with the seconds to wait", async ({ page }) => {
   // Six scrypt checks in a row: slow on a loaded machine.
   test.slow();
-  // Its own address key, so reruns within 15 minutes never lock out the other specs' sign-ins from 127.0.0.1.
+  // Its own address key, so reruns within 15 minutes never lock out the other specs' sign-ins from 127.0.0.1
+  // (honoured because this server trusts loopback as its proxy: LOOPSCOPE_TRUSTED_PROXIES in playwright.config.ts).
   await page.setExtraHTTPHeaders({ "x-forwarded-for": `192.0.2.${Date.now() % 250}` });
   const user = await createTestUser("viewer");
   for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -140,4 +141,17 @@ test("pages carry security headers and a CSP they pass: the run page's charts re
   expect(api.headers()["x-content-type-options"]).toBe("nosniff");
   expect(api.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
   expect(violations).toEqual([]);
+});
+
+test("proxy headers from a client that is no trusted proxy are ignored; the Origin check compares the scheme", async ({
+  request,
+}) => {
+  // The open-mode server trusts no proxy (LOOPSCOPE_TRUSTED_PROXIES unset); a run that does not exist answers 404
+  // to a same-origin DELETE, so a 403 here is the Origin check and nothing else.
+  const site = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+  const remove = (headers: Record<string, string>) => request.delete(`${site}/api/runs/no-such-run`, { headers });
+  expect((await remove({ origin: site })).status()).toBe(404);
+  const forged = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+  expect((await remove({ ...forged, origin: "https://evil.example" })).status()).toBe(403);
+  expect((await remove({ origin: site.replace("http:", "https:") })).status()).toBe(403);
 });

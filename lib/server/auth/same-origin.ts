@@ -1,3 +1,5 @@
+import { requestOrigin } from "./trusted-proxies";
+
 /** Methods that change nothing; every other method must come from the app's own pages or from a non-browser client. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -12,29 +14,24 @@ function extraOrigins(): string[] {
     .filter(Boolean);
 }
 
-function ownHost(headers: Headers, url: string): string {
-  // Next's own server-action check trusts the same header order.
-  const forwarded = headers.get("x-forwarded-host")?.split(",")[0]?.trim();
-  return forwarded || headers.get("host") || new URL(url).host;
-}
-
 /**
  * Why a state-changing request must be refused as cross-site, or null when it may go on.
  * Browsers send `Origin` (and `Sec-Fetch-Site`) on every POST/PUT/DELETE, so a foreign page
  * cannot hide where it comes from; a request with neither comes from a non-browser client
- * (the CLI, curl), which carries no victim's cookie and is left alone.
+ * (the CLI, curl), which carries no victim's cookie and is left alone. The Origin must match
+ * this site's scheme, host and port (`http://` to an `https://` site is another origin).
  */
 export function crossOriginReason(headers: Headers, url: string): string | null {
   const origin = headers.get("origin");
   if (origin !== null) {
     if (extraOrigins().includes(origin)) return null;
-    let originHost: string;
+    let sent: string;
     try {
-      originHost = new URL(origin).host;
+      sent = new URL(origin).origin;
     } catch {
       return `the request's Origin "${origin.slice(0, 100)}" is not this site`;
     }
-    if (origin === "null" || originHost !== ownHost(headers, url))
+    if (origin === "null" || sent === "null" || sent !== requestOrigin(headers, url))
       return `the request comes from another site (Origin ${origin.slice(0, 100)})`;
     return null;
   }

@@ -45,12 +45,3 @@ export async function recordSignInSuccess(source: SignInSource): Promise<void> {
   await clearKey({ key: keyOf("account", source) });
   await release("address", source);
 }
-
-/** The caller's address: the last hop of X-Forwarded-For, which Next's server (or the nearest proxy) appends. */
-export function clientAddress(headers: Headers): string {
-  const hops = (headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((hop) => hop.trim())
-    .filter(Boolean);
-  return hops.at(-1) ?? headers.get("x-real-ip") ?? "unknown";
-}
