@@ -33,12 +33,13 @@ fileUrl.pathname = `/${fileDatabase}`;
 process.env.DATABASE_URL = fileUrl.toString();
 
 afterAll(async () => {
-  await globalThis.loopscopeReplicas?.$disconnect();
+  for (const client of globalThis.loopscopeReplicaClients ?? []) await client.$disconnect();
   await globalThis.loopscopePrisma?.$disconnect();
   // A test may have ended a pool itself (read-replica.db.test.ts ends the replica pools).
   for (const pool of [globalThis.loopscopePool, ...(globalThis.loopscopeReplicaPools ?? [])])
     if (pool && !pool.ended) await pool.end();
-  globalThis.loopscopeReplicas = undefined;
+  globalThis.loopscopeReplicaClients = undefined;
+  globalThis.loopscopeReplicaStates = undefined;
   globalThis.loopscopePrisma = undefined;
   globalThis.loopscopePool = undefined;
   globalThis.loopscopeReplicaPools = undefined;
