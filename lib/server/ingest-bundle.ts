@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { openBundle, type OpenedBundle } from "@/lib/bundles/read-bundle";
 import { DecompressedTooLargeError, ReadAbortedError } from "@/lib/bundles/read-limits";
-import { BundleInputError, IssueCollector, type BundleIssue } from "@/lib/bundles/issues";
+import { BundleInputError, IssueCollector, TooManyIssuesError, type BundleIssue } from "@/lib/bundles/issues";
 import { prepareTrajectory } from "@/lib/bundles/rows/prepare-trajectory";
 import { SCORES_VERSION, scoringRulesFor } from "@/lib/metrics";
 import { prepareTurnPrediction } from "@/lib/bundles/rows/prepare-turn-prediction";
@@ -507,7 +507,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
       return invalid(issues);
     }
     if (error instanceof BundleInputError) {
-      issues.add(error.issue);
+      if (!(error instanceof TooManyIssuesError)) issues.add(error.issue);
       return invalid(issues);
     }
     if (error instanceof PayloadTooLargeError)
