@@ -39,6 +39,7 @@ import type { UploadOptions } from "./upload-options";
 import { createTempFileSpill } from "./temp-file-spill";
 import { createTempFileByteSpill } from "./temp-file-bytes";
 import { HeapKeeper } from "./heap-keeper";
+import { TextRepair } from "@/lib/bundles/storable-text";
 
 export interface IngestCounts {
   tasks: number;
@@ -264,7 +265,9 @@ async function writeBundle(
   bundleId: string,
   counts: IngestCounts,
 ) {
-  const { header } = opened;
+  // Strings PostgreSQL cannot store are spelled out before anything is written (and counted in a warning).
+  const text = new TextRepair();
+  const header = text.repair(opened.header, "header");
   const kept = new Map((input.reimport?.runs ?? []).map((run) => [run.externalId, run]));
   let keptTrajectoryIds = new Map<string, string>();
   if (input.reimport) {
@@ -360,6 +363,7 @@ async function writeBundle(
     }
     // After the first problem nothing more is written, but reading goes on to report every issue.
     if (issues.hasIssues) continue;
+    text.repair(record.value, record.path);
     if (record.kind === "task") {
       // A task met only in a record (tau2 without a tasks entry): stored before the records that use it.
       const added = await upsertTasks(tx, suiteId, [taskRow(record.value)]);
@@ -392,6 +396,8 @@ async function writeBundle(
     await buffer.finish().catch(() => {});
     throw new RejectedBundle();
   }
+  const textWarning = text.warning();
+  if (textWarning) opened.warnings.push(textWarning);
   report("committing");
   await buffer.finish();
   heap?.check();
