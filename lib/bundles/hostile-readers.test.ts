@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { makeBundle, toJsonl } from "@/lib/testing/factories";
+import { makeTau2Document, tau2Text } from "@/lib/testing/tau2-fixtures";
 import { BundleInputError, IssueCollector, MAX_COUNTED_ISSUES } from "./issues";
 import { openBundle } from "./read-bundle";
 
@@ -120,4 +121,41 @@ describe("record lists that are not lists are refused, not read as empty", () =>
       ]);
     });
   }
+});
+
+describe("benchmark rewards are checked, never dropped", () => {
+  async function issuesOf(text: string, fileName: string) {
+    const issues = new IssueCollector();
+    const opened = await openBundle(source(() => [Buffer.from(text)]).chunks, issues, { fileName });
+    for await (const _ of opened?.records ?? []);
+    return issues.issues;
+  }
+
+  for (const [reward, message] of [
+    ["1e400", "the reward is too large for a number (it overflows to infinity)"],
+    ["-5", "the reward must be between 0 and 1, as the benchmark computes it; got -5"],
+    ["7.5", "the reward must be between 0 and 1, as the benchmark computes it; got 7.5"],
+  ] as const) {
+    it(`tau2 reward ${reward} is an issue at the simulation`, async () => {
+      const text = tau2Text(makeTau2Document(1, 1), "one-line").replace(/"reward":[0-9.]+/, `"reward":${reward}`);
+      expect(await issuesOf(text, "results.json")).toEqual([{ path: "simulations[0].reward_info.reward", message }]);
+    });
+
+    it(`tau-bench reward ${reward} is an issue at the result`, async () => {
+      const text = `[{"task_id": 0, "reward": ${reward}, "info": {}, "traj": [], "trial": 0}]`;
+      expect(await issuesOf(text, "tool-calling-gpt-4o-0.0_range_0--1_user-gpt-4o-llm_0101.json")).toEqual([
+        { path: "[0].reward", message },
+      ]);
+    });
+  }
+
+  it("a tau2 reward breakdown number that overflows is an issue, not a null", async () => {
+    const text = tau2Text(makeTau2Document(1, 1), "one-line").replace(
+      '"reward_basis"',
+      '"db_reward":1e999,"reward_basis"',
+    );
+    expect(await issuesOf(text, "results.json")).toEqual([
+      { path: "simulations[0].reward_info.db_reward", message: "the number is too large (it overflows to infinity)" },
+    ]);
+  });
 });
