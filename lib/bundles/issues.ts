@@ -7,17 +7,36 @@ export interface BundleIssue {
 }
 
 export const MAX_REPORTED_ISSUES = 100;
+/**
+ * Issues counted before reading stops: an upload with this many is refused whatever follows, and going on would cost
+ * time in proportion to the file (22 million `{}` trajectories, about four issues each, held a core for minutes).
+ */
+export const MAX_COUNTED_ISSUES = 10_000;
 
-/** Keeps the first few hundred issues for the response but counts every one. */
+/**
+ * Keeps the first issues for the response and counts them; at MAX_COUNTED_ISSUES it stops the read by throwing
+ * TooManyIssuesError, after keeping an issue that says where it stopped.
+ */
 export class IssueCollector {
   readonly issues: BundleIssue[] = [];
   total = 0;
 
-  constructor(private readonly limit = MAX_REPORTED_ISSUES) {}
+  constructor(
+    private readonly limit = MAX_REPORTED_ISSUES,
+    private readonly stopAt = MAX_COUNTED_ISSUES,
+  ) {}
 
   add(issue: BundleIssue): void {
     this.total += 1;
     if (this.issues.length < this.limit) this.issues.push(issue);
+    if (this.total !== this.stopAt) return;
+    const stop: BundleIssue = {
+      ...(issue.line === undefined ? {} : { line: issue.line }),
+      path: issue.path,
+      message: `reading stopped after ${this.stopAt} issues, at ${issue.path || "this point"}${issue.line === undefined ? "" : ` (line ${issue.line})`}; the rest of the upload was not checked`,
+    };
+    this.issues.push(stop);
+    throw new TooManyIssuesError(stop);
   }
 
   addAll(issues: Iterable<BundleIssue>): void {
@@ -79,5 +98,13 @@ export class BundleInputError extends Error {
   constructor(readonly issue: BundleIssue) {
     super(issue.message);
     this.name = "BundleInputError";
+  }
+}
+
+/** The read stopped at MAX_COUNTED_ISSUES: its issue is already in the collector. */
+export class TooManyIssuesError extends BundleInputError {
+  constructor(issue: BundleIssue) {
+    super(issue);
+    this.name = "TooManyIssuesError";
   }
 }

@@ -273,31 +273,43 @@ export async function* streamJsonDocument(
       message: `${path} is larger than ${options.maxValueBytes} bytes, the most one record may hold`,
     });
 
-  const scanner = new StreamedItemScanner({
-    outer: feedTokenizer,
-    itemStart: (array, index, offset) => {
-      item = { path: array === "" ? `[${index}]` : `${array}[${index}]`, where: position.locate(offset) };
+  const scanner = new StreamedItemScanner(
+    {
+      outer: feedTokenizer,
+      itemStart: (array, index, offset) => {
+        item = { path: array === "" ? `[${index}]` : `${array}[${index}]`, where: position.locate(offset) };
+      },
+      itemGrew: (bytes) => {
+        if (item && options.maxValueBytes !== undefined && bytes > options.maxValueBytes)
+          throw tooLarge(item.path, item.where.line);
+      },
+      item: (scanned) => {
+        const start = item ?? { path: "", where: { line: 0, column: 0 } };
+        item = undefined;
+        const bytes = bytesOf(scanned);
+        if (options.maxValueBytes !== undefined && bytes.length > options.maxValueBytes)
+          throw tooLarge(start.path, start.where.line);
+        const built = parseItem(bytes, start.where, options.maxDepth - scanned.arrayDepth, scanned.deepest);
+        pending.push(
+          built.tooDeep
+            ? { kind: "item", array: scanned.array, index: scanned.index, value: built.value, tooDeep: true }
+            : { kind: "item", array: scanned.array, index: scanned.index, value: built.value, line: start.where.line },
+        );
+        feedTokenizer(STAND_IN);
+        skipped += bytes.length - STAND_IN.length;
+      },
+      itemTooDeep: (offset) => {
+        const path = item?.path ?? "";
+        const where = position.locate(offset);
+        throw new BundleInputError({
+          path,
+          line: where.line,
+          message: `nested more than ${options.maxDepth - 2} levels deep (line ${where.line}, column ${where.column})`,
+        });
+      },
     },
-    itemGrew: (bytes) => {
-      if (item && options.maxValueBytes !== undefined && bytes > options.maxValueBytes)
-        throw tooLarge(item.path, item.where.line);
-    },
-    item: (scanned) => {
-      const start = item ?? { path: "", where: { line: 0, column: 0 } };
-      item = undefined;
-      const bytes = bytesOf(scanned);
-      if (options.maxValueBytes !== undefined && bytes.length > options.maxValueBytes)
-        throw tooLarge(start.path, start.where.line);
-      const built = parseItem(bytes, start.where, options.maxDepth - scanned.arrayDepth, scanned.deepest);
-      pending.push(
-        built.tooDeep
-          ? { kind: "item", array: scanned.array, index: scanned.index, value: built.value, tooDeep: true }
-          : { kind: "item", array: scanned.array, index: scanned.index, value: built.value, line: start.where.line },
-      );
-      feedTokenizer(STAND_IN);
-      skipped += bytes.length - STAND_IN.length;
-    },
-  });
+    options.maxDepth,
+  );
 
   /** Refuses the open field when it spans more than a record may, counting `ahead` bytes not yet parsed. */
   const checkValueSize = (ahead: number) => {

@@ -79,11 +79,24 @@ export async function* eventsOfValue(document: unknown): AsyncGenerator<Document
   }
 }
 
+const RECORD_LISTS = ["trajectories", "turnPredictions"] as const;
+
+function typeName(value: unknown): string {
+  return value === null ? "null" : typeof value === "object" ? "object" : typeof value;
+}
+
 /** Validates the envelope of a bundle document whose record lists are empty or still to come. */
 function openHeader(
   document: Record<string, unknown>,
   issues: IssueCollector,
 ): { header: BundleHeader; validator: RecordValidator } | null {
+  // The record lists stream as items; given as anything but a list they would be replaced by [] below, unseen.
+  const notLists = RECORD_LISTS.filter((key) => key in document && !Array.isArray(document[key]));
+  if (notLists.length > 0) {
+    for (const key of notLists)
+      issues.add({ path: key, message: `expected an array, received ${typeName(document[key])}` });
+    return null;
+  }
   const headerIssues = checkHeaderDepth({ ...document, trajectories: [], turnPredictions: [] });
   if (headerIssues.length > 0) {
     issues.addAll(headerIssues);

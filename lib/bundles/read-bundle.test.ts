@@ -278,27 +278,30 @@ describe("values PostgreSQL cannot store are rejected at the boundary", () => {
 });
 
 describe("deeply nested JSON", () => {
-  it("is refused with a located issue instead of overflowing the validator", async () => {
+  it("is refused at the first byte too deep, located, instead of overflowing the validator", async () => {
     // Built as text: JSON.stringify itself recurses and could not write it.
     const deep = `${'{"inner":'.repeat(5000)}"bottom"${"}".repeat(5000)}`;
     const bundle = makeBundle({
       trajectories: [makeTrajectory({ events: [{ kind: "tool_result", tool: "x", output: "DEEP" }] })],
     });
     const text = JSON.stringify(bundle).replace('"DEEP"', deep);
-    const issues = new IssueCollector();
-    const opened = await openBundle(chunksOf(text), issues, { fileName: "deep.json" });
-    const records = [];
-    for await (const record of opened?.records ?? []) records.push(record);
-    expect(records.map((record) => record.kind)).toEqual(["turnPrediction"]);
-    expect(issues.issues).toEqual([{ path: "trajectories[0]", message: "nested more than 200 levels deep" }]);
+    const error = await openBundle(chunksOf(text), new IssueCollector(), { fileName: "deep.json" }).catch((e) => e);
+    expect(error).toBeInstanceOf(BundleInputError);
+    expect(error.issue).toMatchObject({
+      path: "trajectories[0]",
+      line: 1,
+      message: expect.stringMatching(/^nested more than 200 levels deep \(line 1, column \d+\)$/),
+    });
   });
 
   it("a top-level list whose first item is nested too deep is refused for its nesting, at that item", async () => {
-    const issues = new IssueCollector();
-    const opened = await openBundle(chunksOf(`${"[".repeat(100_000)}${"]".repeat(100_000)}`), issues, {
+    const error = await openBundle(chunksOf(`${"[".repeat(100_000)}${"]".repeat(100_000)}`), new IssueCollector(), {
       fileName: "deep.json",
+    }).catch((e) => e);
+    expect(error.issue).toEqual({
+      path: "[0]",
+      line: 1,
+      message: "nested more than 200 levels deep (line 1, column 203)",
     });
-    expect(opened).toBeNull();
-    expect(issues.issues).toEqual([{ path: "[0]", message: "nested more than 200 levels deep" }]);
   });
 });

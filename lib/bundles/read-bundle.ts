@@ -10,6 +10,7 @@ import { readFirstLine } from "./first-line";
 import { streamJsonDocument } from "./json-document-stream";
 import { openDocumentEvents, type DocumentContext, type OpenedBundle } from "./open-document";
 import { Utf8Watch } from "./utf8-watch";
+import { DepthWatch } from "./depth-watch";
 import type { DocumentEvent } from "./json-document-stream";
 import { listInspectEntries, openInspectEval, type StreamedTrajectory } from "./importers/inspect-eval";
 import { zipMemberCount } from "./importers/inspect-zip";
@@ -49,7 +50,10 @@ async function* inspectEvalEvents(
   yield { kind: "field", key: "turnPredictions", value: [] };
 }
 
-function tryParseHeaderLine(text: string): unknown {
+function tryParseHeaderLine(text: string, maxDepth: number): unknown {
+  // Measured before JSON.parse builds it (a header line may be up to a record's size): a line nested deeper is left
+  // to the document parser, which refuses it at the byte.
+  if (new DepthWatch(maxDepth).scan(Buffer.from(text)) !== -1) return undefined;
   try {
     const value: unknown = JSON.parse(text);
     if (
@@ -293,9 +297,13 @@ async function openText(
   const first = await readFirstLine(all, limits.maxRecordBytes);
   if (!first.found) throw new BundleInputError({ path: "", message: "the file contains only whitespace" });
   const headerValue =
-    first.text !== undefined && first.text.includes("header") ? tryParseHeaderLine(first.text) : undefined;
+    first.text !== undefined && first.text.includes("header")
+      ? tryParseHeaderLine(first.text, limits.maxJsonDepth)
+      : undefined;
   if (headerValue !== undefined) {
-    const lines = splitLines(first.rest, limits.maxRecordBytes, first.line - 1)[Symbol.asyncIterator]();
+    const lines = splitLines(first.rest, limits.maxRecordBytes, first.line - 1, limits.maxJsonDepth)[
+      Symbol.asyncIterator
+    ]();
     await lines.next();
     return openJsonl(lines, headerValue, first.line, context.compressed, issues);
   }

@@ -1,5 +1,6 @@
 import type { Chunks } from "./decode-body";
 import { BundleInputError } from "./issues";
+import { DepthWatch } from "./depth-watch";
 
 export interface NumberedLine {
   line: number;
@@ -24,7 +25,16 @@ export async function* splitLines(
   chunks: Chunks,
   maxLineLength = MAX_LINE_BYTES,
   linesBefore = 0,
+  /** Deepest nesting a line may have; a deeper line is refused at the byte, before it is held whole. */
+  maxDepth?: number,
 ): AsyncGenerator<NumberedLine> {
+  const depth = maxDepth === undefined ? undefined : new DepthWatch(maxDepth);
+  const tooDeep = (line: number) =>
+    new BundleInputError({
+      path: `line ${line}`,
+      line,
+      message: `line ${line} is nested more than ${maxDepth} levels deep`,
+    });
   let pieces: Buffer[] = [];
   let pendingBytes = 0;
   let line = linesBefore;
@@ -34,6 +44,8 @@ export async function* splitLines(
     let newline = bytes.indexOf(NEWLINE, start);
     while (newline !== -1) {
       line += 1;
+      if (depth && depth.scan(bytes, start, newline) !== -1) throw tooDeep(line);
+      depth?.reset();
       const tail = bytes.subarray(start, newline);
       const whole = pieces.length === 0 ? tail : Buffer.concat([...pieces, tail], pendingBytes + tail.length);
       pieces = [];
@@ -43,6 +55,7 @@ export async function* splitLines(
       newline = bytes.indexOf(NEWLINE, start);
     }
     if (start < bytes.length) {
+      if (depth && depth.scan(bytes, start) !== -1) throw tooDeep(line + 1);
       pieces.push(bytes.subarray(start));
       pendingBytes += bytes.length - start;
     }

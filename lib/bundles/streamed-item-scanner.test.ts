@@ -19,6 +19,9 @@ function scan(text: string, size: number): Scanned {
       start = offset;
     },
     itemGrew: () => {},
+    itemTooDeep: () => {
+      throw new Error("too deep");
+    },
     item: (item: ScannedItem) =>
       items.push({
         array: item.array,
@@ -87,5 +90,30 @@ describe("StreamedItemScanner", () => {
   it("counts how deep an item nests", () => {
     const { items } = scan('{"trajectories": [{"a": [[{}]]}, 1]}', 7);
     expect(items.map((item) => item.deepest)).toEqual([4, 0]);
+  });
+
+  it("refuses an item at the first byte that nests deeper than the document allows, before keeping it", () => {
+    const refused: number[] = [];
+    let kept = 0;
+    const scanner = new StreamedItemScanner(
+      {
+        outer: () => {},
+        itemStart: () => {},
+        itemGrew: (bytes) => {
+          kept = bytes;
+        },
+        item: () => {},
+        itemTooDeep: (offset) => {
+          refused.push(offset);
+          throw new Error("too deep");
+        },
+      },
+      5,
+    );
+    // `{"trajectories": ` is 17 bytes; the array is depth 2, so the item's fourth bracket (depth 6) is too deep.
+    const text = new TextEncoder().encode(`{"trajectories": [${"[".repeat(1000)}`);
+    expect(() => scanner.write(text, 0)).toThrow("too deep");
+    expect(refused).toEqual([17 + 1 + 3]);
+    expect(kept).toBe(0);
   });
 });

@@ -22,6 +22,11 @@ export interface ItemScannerSink {
   /** The item now holds this many bytes and is not complete: the sink may refuse it by throwing. */
   itemGrew(bytes: number): void;
   item(item: ScannedItem): void;
+  /**
+   * The open item nests deeper than the document allows, proven by the byte at `offset`: the sink refuses the
+   * upload by throwing, so no more of the item is kept (a gzip of `[` x 30 MiB used to be held whole first).
+   */
+  itemTooDeep(offset: number): void;
 }
 
 const QUOTE = 0x22;
@@ -121,10 +126,18 @@ export class StreamedItemScanner {
   private index = 0;
   private open: OpenItem | undefined;
 
-  constructor(private readonly sink: ItemScannerSink) {}
+  /** Stream offset of the chunk being written. */
+  private chunkOffset = 0;
+
+  /** `maxDepth`: deepest nesting of the document, the streamed array's own levels included. */
+  constructor(
+    private readonly sink: ItemScannerSink,
+    private readonly maxDepth = Number.MAX_SAFE_INTEGER,
+  ) {}
 
   /** `offset` is the stream offset of the chunk's first byte. */
   write(chunk: Uint8Array, offset: number): void {
+    this.chunkOffset = offset;
     const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let at = 0;
     let outerFrom = 0;
@@ -262,6 +275,7 @@ export class StreamedItemScanner {
       else if (byte === LEFT_BRACE || byte === LEFT_BRACKET) {
         item.closers.push(byte === LEFT_BRACE ? RIGHT_BRACE : RIGHT_BRACKET);
         if (item.closers.length > item.deepest) item.deepest = item.closers.length;
+        if (this.arrayDepth + item.deepest > this.maxDepth) this.sink.itemTooDeep(this.chunkOffset + at - 1);
       } else if (byte === RIGHT_BRACE || byte === RIGHT_BRACKET) {
         // A closer that does not match ends the item too: JSON.parse then names the error.
         if (item.closers.pop() !== byte || item.closers.length === 0) return at;

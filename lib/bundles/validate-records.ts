@@ -100,9 +100,22 @@ export function checkHeaderDepth(header: unknown, prefix = "", line?: number): B
   return tooDeep(header, prefix, line) ?? [];
 }
 
-/** Checks that ids inside the header are unique. */
+/**
+ * Runs one bundle may declare. Each run gets partitions of its own, created and attached in the ingest transaction at
+ * about 18 PostgreSQL locks per run, held to the commit; the lock table is shared by the whole server
+ * (max_locks_per_transaction x max_connections, 6,400 by default), so a 5,000-run bundle ran it out ("out of shared
+ * memory") for every database on the server. Checked on the header, before anything is written.
+ */
+export const MAX_RUNS_PER_BUNDLE = 100;
+
+/** Checks that ids inside the header are unique and that it declares no more runs than a bundle may hold. */
 export function checkHeaderIds(header: BundleHeader, prefix = ""): BundleIssue[] {
   const issues: BundleIssue[] = [];
+  if (header.runs.length > MAX_RUNS_PER_BUNDLE)
+    issues.push({
+      path: joinPath(prefix, `runs[${MAX_RUNS_PER_BUNDLE}]`),
+      message: `the bundle declares ${header.runs.length} runs, more than the ${MAX_RUNS_PER_BUNDLE} one bundle may hold; split it into bundles of at most ${MAX_RUNS_PER_BUNDLE} runs`,
+    });
   const check = (ids: string[], field: string) => {
     const seen = new Set<string>();
     ids.forEach((id, index) => {

@@ -1,5 +1,6 @@
 import type { Prisma } from "./generated/client";
 import { db, type DbOrTx } from "./client";
+import { TextRepair, storableString } from "@/lib/bundles/storable-text";
 
 export const uploadStatusSelect = {
   id: true,
@@ -69,7 +70,7 @@ export async function startUploadAttempt(
       trajectories: 0,
       events: 0,
       turnPredictions: 0,
-      lastError,
+      lastError: lastError === null ? null : storableString(lastError),
       updatedAt: new Date(),
     },
   });
@@ -107,7 +108,7 @@ export async function recordUploadError(
 ): Promise<void> {
   await client.upload.updateMany({
     where: { id, phase: { not: "done" } },
-    data: { phase: "queued", lastError: error, updatedAt: new Date() },
+    data: { phase: "queued", lastError: storableString(error), updatedAt: new Date() },
   });
 }
 
@@ -118,7 +119,14 @@ export async function finishUpload(
   const now = new Date();
   await client.upload.update({
     where: { id },
-    data: { phase: "done", httpStatus, result, updatedAt: now, finishedAt: now },
+    // An error's text may quote the input (a NUL, a lone surrogate): spelled out, or the answer itself fails to store.
+    data: {
+      phase: "done",
+      httpStatus,
+      result: new TextRepair().repair(result, "result"),
+      updatedAt: now,
+      finishedAt: now,
+    },
   });
 }
 

@@ -108,7 +108,7 @@ describe("ingestBundle", () => {
     expect(suites).toHaveLength(1);
   });
 
-  it("stores text with NUL characters (which PostgreSQL cannot hold) as U+FFFD instead of failing", async () => {
+  it("stores text with NUL characters (which PostgreSQL cannot hold) spelled as \\u0000, with a warning", async () => {
     const bundle = makeBundle({
       trajectories: [
         makeTrajectory({
@@ -126,8 +126,9 @@ describe("ingestBundle", () => {
       where: { runId: result.runs[0]?.id ?? "" },
       orderBy: { seq: "asc" },
     });
-    expect(events[0]?.text).toBe("a\uFFFDb");
-    expect(events[1]?.output).toEqual({ note: "c\uFFFDd" });
+    expect(events[0]?.text).toBe("a\\u0000b");
+    expect(events[1]?.output).toEqual({ note: "c\\u0000d" });
+    expect(result.warnings).toEqual([expect.stringMatching(/^3 strings held U\+0000/)]);
   });
 
   it("stores invalid UTF-8 in JSONL as U+FFFD and says so in the result's warnings; a JSON document is refused at the byte", async () => {

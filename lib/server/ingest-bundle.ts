@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { openBundle, type OpenedBundle } from "@/lib/bundles/read-bundle";
 import { DecompressedTooLargeError, ReadAbortedError } from "@/lib/bundles/read-limits";
-import { BundleInputError, IssueCollector, type BundleIssue } from "@/lib/bundles/issues";
+import { BundleInputError, IssueCollector, TooManyIssuesError, type BundleIssue } from "@/lib/bundles/issues";
 import { prepareTrajectory } from "@/lib/bundles/rows/prepare-trajectory";
 import { SCORES_VERSION, scoringRulesFor } from "@/lib/metrics";
 import { prepareTurnPrediction } from "@/lib/bundles/rows/prepare-turn-prediction";
@@ -39,6 +39,7 @@ import type { UploadOptions } from "./upload-options";
 import { createTempFileSpill } from "./temp-file-spill";
 import { createTempFileByteSpill } from "./temp-file-bytes";
 import { HeapKeeper } from "./heap-keeper";
+import { TextRepair } from "@/lib/bundles/storable-text";
 
 export interface IngestCounts {
   tasks: number;
@@ -264,7 +265,9 @@ async function writeBundle(
   bundleId: string,
   counts: IngestCounts,
 ) {
-  const { header } = opened;
+  // Strings PostgreSQL cannot store are spelled out before anything is written (and counted in a warning).
+  const text = new TextRepair();
+  const header = text.repair(opened.header, "header");
   const kept = new Map((input.reimport?.runs ?? []).map((run) => [run.externalId, run]));
   let keptTrajectoryIds = new Map<string, string>();
   if (input.reimport) {
@@ -360,6 +363,7 @@ async function writeBundle(
     }
     // After the first problem nothing more is written, but reading goes on to report every issue.
     if (issues.hasIssues) continue;
+    text.repair(record.value, record.path);
     if (record.kind === "task") {
       // A task met only in a record (tau2 without a tasks entry): stored before the records that use it.
       const added = await upsertTasks(tx, suiteId, [taskRow(record.value)]);
@@ -392,6 +396,8 @@ async function writeBundle(
     await buffer.finish().catch(() => {});
     throw new RejectedBundle();
   }
+  const textWarning = text.warning();
+  if (textWarning) opened.warnings.push(textWarning);
   report("committing");
   await buffer.finish();
   heap?.check();
@@ -507,7 +513,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
       return invalid(issues);
     }
     if (error instanceof BundleInputError) {
-      issues.add(error.issue);
+      if (!(error instanceof TooManyIssuesError)) issues.add(error.issue);
       return invalid(issues);
     }
     if (error instanceof PayloadTooLargeError)

@@ -66,14 +66,19 @@ describe("POST /api/bundles: hostile inputs are refused quickly, located, and wr
     expect(answer.issues).toEqual([{ path: "", line: 2, message: expect.stringContaining("(line 2, column 1)") }]);
   });
 
-  it("JSONL with thousands of bad records keeps the first 100 issues and says how many more", async () => {
+  it("JSONL with thousands of bad records keeps the first 100 issues, says how many more, stops at 10,000", async () => {
     const header = toJsonl(makeBundle()).split("\n")[0] ?? "";
     const body = `${header}\n${'{"type":"nothing"}\n'.repeat(20_000)}`;
     const answer = await refused(gzipSync(body), "many-issues.jsonl.gz", 422);
-    expect(answer.issues).toHaveLength(100);
+    expect(answer.issues).toHaveLength(101);
     expect(answer.issues[0]).toMatchObject({ path: "type", line: 2 });
-    expect(answer.totalIssues).toBe(20_000);
-    expect(answer.error).toContain("19900 more");
+    expect(answer.issues[100]).toEqual({
+      path: "type",
+      line: 10_001,
+      message: "reading stopped after 10000 issues, at type (line 10001); the rest of the upload was not checked",
+    });
+    expect(answer.totalIssues).toBe(10_000);
+    expect(answer.error).toContain("9899 more");
   });
 
   it("a gzip of 256 MiB of spaces on one line is read in linear time and refused as empty", async () => {
@@ -120,7 +125,13 @@ describe("POST /api/bundles: hostile inputs are refused quickly, located, and wr
       `"deep":${"[".repeat(100_000)}${"]".repeat(100_000)}`,
     );
     const answer = await refused(text, "deep.json", 422);
-    expect(answer.issues).toEqual([{ path: "simulations[0]", message: "nested more than 200 levels deep" }]);
+    expect(answer.issues).toEqual([
+      {
+        path: "simulations[0]",
+        line: 1,
+        message: expect.stringMatching(/^nested more than 200 levels deep \(line 1, column \d+\)$/),
+      },
+    ]);
   });
 
   it("an upload slower than the time limit is stopped with a located issue", async () => {

@@ -1,5 +1,5 @@
 import type { ByteSpill, ByteSpillFactory, RandomAccessBytes } from "../byte-spill";
-import { BundleInputError } from "../issues";
+import { BundleInputError, TooManyIssuesError } from "../issues";
 import { streamJsonDocument, type DocumentEvent } from "../json-document-stream";
 import { invalidUtf8Warning, memberWarning, repairUtf8 } from "../utf8-watch";
 
@@ -19,7 +19,7 @@ export interface MemberReadOptions {
 
 /** A streaming parser's located error, restated for the archive member it is in. */
 function inMember(name: string, error: unknown): unknown {
-  if (!(error instanceof BundleInputError)) return error;
+  if (!(error instanceof BundleInputError) || error instanceof TooManyIssuesError) return error;
   const { issue } = error;
   return new BundleInputError({
     ...issue,

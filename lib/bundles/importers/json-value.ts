@@ -81,3 +81,37 @@ export function callArgumentsOf(value: unknown, stats: { unparsedArguments: numb
   }
   return toJsonObject(value) ?? {};
 }
+
+/**
+ * Where a parsed value holds a number JSON cannot carry (`1e400` parses as Infinity), or undefined. Such a number
+ * would otherwise be dropped on the way to the database (JSON.stringify writes it as null), unseen.
+ */
+export function nonFiniteAt(value: unknown, path: string): string | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : path;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nonFiniteAt(item, `${path}[${index}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (!isRecord(value)) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nonFiniteAt(item, `${path}.${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The issue with a benchmark's reward, if any. tau2 multiplies per-criterion rewards of 0 or 1 (partial action and
+ * communicate rewards are fractions), and tau-bench's reward is 0 or 1: both lie in [0, 1]. Absent or null is no
+ * reward (an episode not scored); anything else must be a finite number in that range.
+ */
+export function rewardIssue(given: unknown): string | undefined {
+  if (given === undefined || given === null) return undefined;
+  if (typeof given !== "number") return "the reward must be a number";
+  if (!Number.isFinite(given)) return "the reward is too large for a number (it overflows to infinity)";
+  if (given < 0 || given > 1) return `the reward must be between 0 and 1, as the benchmark computes it; got ${given}`;
+  return undefined;
+}

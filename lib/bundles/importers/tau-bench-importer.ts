@@ -12,7 +12,17 @@ import {
 } from "./bundle-input";
 import { fileStem } from "./file-name";
 import { inferModel } from "./infer-model";
-import { compact, finiteNumber, idString, isRecord, nonNegativeInteger, stringOr, toJsonValue } from "./json-value";
+import {
+  compact,
+  finiteNumber,
+  idString,
+  isRecord,
+  nonFiniteAt,
+  nonNegativeInteger,
+  rewardIssue,
+  stringOr,
+  toJsonValue,
+} from "./json-value";
 import { mapTauBenchTraj, type TauBenchEventStats } from "./tau-bench-events";
 import { describeTauBenchSource, type TauBenchSource } from "./tau-bench-source";
 import { inferTauBenchStopReason } from "./tau-bench-stop-reason";
@@ -80,6 +90,11 @@ function checkResult(item: unknown, index: number): BundleIssue[] {
     return [{ path: `[${index}].task_id`, message: "a result needs a task_id" }];
   if (item.traj !== undefined && item.traj !== null && !Array.isArray(item.traj))
     return [{ path: `[${index}].traj`, message: "traj must be a list of messages" }];
+  const reward = rewardIssue(item.reward);
+  if (reward) return [{ path: `[${index}].reward`, message: reward }];
+  const info = isRecord(item.info) ? item.info.reward_info : undefined;
+  const overflow = nonFiniteAt(info, `[${index}].info.reward_info`);
+  if (overflow) return [{ path: overflow, message: "the number is too large (it overflows to infinity)" }];
   return [];
 }
 

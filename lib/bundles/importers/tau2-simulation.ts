@@ -5,7 +5,9 @@ import {
   idString,
   isRecord,
   nonEmptyString,
+  nonFiniteAt,
   nonNegativeInteger,
+  rewardIssue,
   stringOr,
   toJsonValue,
 } from "./json-value";
@@ -91,12 +93,18 @@ export function mapTau2Simulation(raw: unknown, path: string, context: Simulatio
   if (stopReason !== undefined) trajectory.stopReason = stopReason;
   if (isRecord(raw.reward_info)) {
     const given = raw.reward_info.reward;
-    const reward = finiteNumber(given);
-    // tau2's RewardInfo.reward is a float: anything else is refused there, and here it would read as no reward.
-    if (reward === undefined && given !== undefined && given !== null) {
-      log.issues.push({ path: `${path}.reward_info.reward`, message: "the reward must be a number" });
+    // tau2's RewardInfo.reward is a float in [0, 1]: anything else is refused here, not read as no reward.
+    const problem = rewardIssue(given);
+    if (problem) {
+      log.issues.push({ path: `${path}.reward_info.reward`, message: problem });
       return undefined;
     }
+    const overflow = nonFiniteAt(raw.reward_info, `${path}.reward_info`);
+    if (overflow) {
+      log.issues.push({ path: overflow, message: "the number is too large (it overflows to infinity)" });
+      return undefined;
+    }
+    const reward = finiteNumber(given);
     if (reward !== undefined) trajectory.reward = reward;
     const breakdown = toJsonValue(raw.reward_info);
     if (breakdown !== undefined) trajectory.rewardBreakdown = breakdown;
