@@ -25,9 +25,15 @@ test("the run page shows the header, metric cards per protocol and non-empty cha
   await expect(closedLoop.locator('[data-metric="success"]')).toContainText("55.6%");
   await expect(closedLoop.locator('[data-metric="success"]')).toContainText("5/9");
   await expect(closedLoop.locator('[data-metric="success"]')).toContainText("95% CI");
-  await expect(
-    page.getByRole("region", { name: "Gold history (next turn)" }).locator('[data-metric="rouge1"]'),
-  ).toContainText("n/a");
+  // No turn predictions: the gold-history family is one line saying what would fill it, not six n/a cards.
+  const gold = page.getByRole("region", { name: "Gold history (next turn)" });
+  await expect(gold.locator("[data-metric]")).toHaveCount(0);
+  await expect(gold).toContainText("not available, the data has no per-turn predictions");
+  const bundleFormat = gold.getByRole("link", { name: "bundle format: TurnPrediction" });
+  expect(await bundleFormat.getAttribute("href")).toBe("/docs/bundle-format.md");
+  const doc = await page.request.get("/docs/bundle-format.md");
+  expect(doc.status()).toBe(200);
+  expect(await doc.text()).toContain("### TurnPrediction");
   await expect(
     page.getByRole("region", { name: "Proxy state (judge)" }).locator('[data-metric="goalCompletion"]'),
   ).toContainText("0/1");

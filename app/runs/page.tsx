@@ -14,6 +14,7 @@ import { buildLeaderboardView, buildTableRows } from "@/lib/presenters/leaderboa
 import { Leaderboard } from "@/components/leaderboard/leaderboard";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { LeaderboardMatrixTable } from "@/components/leaderboard/leaderboard-matrix";
+import styles from "@/components/leaderboard/leaderboard.module.css";
 
 export const dynamic = "force-dynamic";
 
@@ -57,14 +58,14 @@ export default async function RunsPage({ searchParams }: Props) {
     return (
       <>
         <h1>Runs</h1>
-        <p className="lead">
+        <p className={`lead ${styles.textLinks}`}>
           Success rate per model and suite, one row per model and variant, one column per suite and setting (runs of
           different suites are not ranked together). Each cell: success in %, its 95% interval counting the trials of a
           task as one cluster, n = successes/trajectories, and pass^k where every task has k &gt; 1 trials. Pick a
           suite&apos;s header for its ranking with every metric. <Link href="/upload">Upload a bundle</Link> to add
           runs.
         </p>
-        <p>
+        <p className={styles.textLinks}>
           <Link href={buildLeaderboardHref(requested, { view: "list" })}>All runs in one list</Link>
           {data.totals.hidden > 0 ? (
             <>
@@ -99,7 +100,7 @@ export default async function RunsPage({ searchParams }: Props) {
         <Link href="/upload">Upload a bundle</Link> to add runs.
       </p>
       {requested.suite ? (
-        <p>
+        <p className={styles.textLinks}>
           Ranking of the runs of{" "}
           <Link href={`/suites/${encodeURIComponent(requested.suite)}/protocol`} title="Protocol table of this suite">
             {view.facets.suites.find((suite) => suite.value === requested.suite)?.label ?? "this suite"}

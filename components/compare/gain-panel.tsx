@@ -2,11 +2,21 @@ import Link from "next/link";
 import { formatDelta } from "@/lib/presenters/format";
 import { buildGainChart } from "@/lib/presenters/compare-gain-points";
 import type { ComparedRun, Comparison } from "@/lib/presenters/compare-types";
+import { describeMissingFamily } from "@/lib/presenters/missing-data";
+import { MissingFamilyLine } from "@/components/run/missing-family-line";
 import { GainChart } from "./gain-chart";
 
 export function GainPanel({ gain, runs }: { gain: Comparison["gain"]; runs: ComparedRun[] }) {
   const names = new Map(runs.map((run) => [run.id, run.name]));
   const chart = buildGainChart(gain.points);
+  // Without gold-history turns on either side of every pair there is no turn-level gain to show: one line.
+  if (gain.points.length > 0 && gain.points.every((point) => point.goldDelta === null)) {
+    return (
+      <section className="panel" aria-label="Turn-level gain vs workflow gain">
+        <MissingFamilyLine family={describeMissingFamily("turnPredictions", "Turn-level gain vs workflow gain", [])} />
+      </section>
+    );
+  }
   return (
     <section className="panel" aria-label="Turn-level gain vs workflow gain">
       <h2>Turn-level gain vs workflow gain</h2>

@@ -236,3 +236,36 @@ export function metricSpec(id: string): MetricSpec {
   if (passK?.[1]) return passHatKSpec(Number(passK[1]));
   throw new Error(`unknown metric "${id}": add it to lib/metrics/registry.ts`);
 }
+
+/** The data a metric family is computed from: a run without it has none of the family's values. */
+export type MetricDataSource = "turnPredictions" | "judgeLabels" | "outcomes";
+
+export const METRIC_DATA_SOURCES: Record<
+  MetricDataSource,
+  { needs: string; bundleSection: string; bundleAnchor: string }
+> = {
+  turnPredictions: {
+    needs:
+      "per-turn predictions scored against a gold conversation (turnPredictions in a Loopscope bundle); tau2-bench and tau-bench results carry none",
+    bundleSection: "TurnPrediction",
+    bundleAnchor: "turnprediction",
+  },
+  judgeLabels: {
+    needs: "LLM-judge labels of trajectories (a trajectory's judge in a Loopscope bundle, or a tau2 review)",
+    bundleSection: "TrajectoryJudge",
+    bundleAnchor: "trajectoryjudge",
+  },
+  outcomes: {
+    needs: "trajectory outcomes (a reward, an expected final state or required reply strings)",
+    bundleSection: "Trajectory",
+    bundleAnchor: "trajectory",
+  },
+};
+
+/** Which data fills a metric: gold-history metrics need turn predictions; judge-based ones, judge labels. */
+export function metricDataSource(id: string): MetricDataSource {
+  const { group } = metricSpec(id);
+  if (group === "gold") return "turnPredictions";
+  if (group === "proxy" || id === "holisticSuccess") return "judgeLabels";
+  return "outcomes";
+}

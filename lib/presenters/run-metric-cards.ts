@@ -1,5 +1,5 @@
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
-import { metricSpec } from "@/lib/metrics/registry";
+import { metricSpec, type MetricDataSource } from "@/lib/metrics/registry";
 import {
   formatCount,
   formatInterval,
@@ -8,6 +8,7 @@ import {
   formatStandardError,
 } from "@/lib/presenters/format";
 import { buildEffortCards } from "./run-effort-cards";
+import { describeMissingFamily, type MissingFamily } from "./missing-data";
 
 export interface MetricCard {
   key: string;
@@ -18,6 +19,8 @@ export interface MetricCard {
   /** Count over denominator, e.g. "12/30", or the denominator's description. */
   fraction: string | null;
   hint: string;
+  /** A sentence shown under the card, where its figure would otherwise read as contradicting another. */
+  note?: string;
 }
 
 export interface MetricCardGroup {
@@ -25,6 +28,8 @@ export interface MetricCardGroup {
   title: string;
   description: string;
   cards: MetricCard[];
+  /** Set when the run's data cannot fill this family: one line instead of its cards (then empty). */
+  missing?: MissingFamily;
 }
 
 /** Label and hint of a card, from the metric registry (the same words on every page). */
@@ -38,6 +43,19 @@ function described(id: string): { label: string; hint: string } {
 
 function labelInterval(interval: string | null): string | null {
   return interval === null ? null : `95% CI ${interval}`;
+}
+
+/**
+ * Tool-workflow completion above success reads as a contradiction ("100% (20/20)" beside "65%"): it only asks that
+ * every expected tool call was made, success also asks the final state and reply to be right.
+ */
+function workflowNote(m: RunMetricsResponse): { note?: string } {
+  const workflow = m.toolWorkflowCompletion.rate;
+  const success = m.successRate.value;
+  if (workflow === null || success === null || workflow <= success) return {};
+  return {
+    note: `Higher than success (${formatPercent(success)}): it counts trajectories that made every expected tool call, while success also needs the final state and reply to be right.`,
+  };
 }
 
 function closedLoopCards(m: RunMetricsResponse): MetricCard[] {
@@ -72,6 +90,7 @@ function closedLoopCards(m: RunMetricsResponse): MetricCard[] {
       value: formatPercent(m.toolWorkflowCompletion.rate),
       uncertainty: null,
       fraction: formatCount(m.toolWorkflowCompletion.count, m.toolWorkflowCompletion.eligible),
+      ...workflowNote(m),
     },
     {
       key: "holistic",
@@ -149,6 +168,11 @@ function proxyStateCards(m: RunMetricsResponse): MetricCard[] {
   });
 }
 
+/** A family without its data collapses to one line saying what would fill it. */
+function withMissing(group: MetricCardGroup, source: MetricDataSource | null): MetricCardGroup {
+  return source === null ? group : { ...group, cards: [], missing: describeMissingFamily(source, group.title) };
+}
+
 export function buildMetricCardGroups(metrics: RunMetricsResponse): MetricCardGroup[] {
   return [
     {
@@ -157,18 +181,24 @@ export function buildMetricCardGroups(metrics: RunMetricsResponse): MetricCardGr
       description: "Whole-workflow outcomes of the run.",
       cards: closedLoopCards(metrics),
     },
-    {
-      key: "gold-history",
-      title: "Gold history (next turn)",
-      description: "Each turn scored against the gold conversation so far.",
-      cards: goldHistoryCards(metrics),
-    },
-    {
-      key: "proxy-state",
-      title: "Proxy state (judge)",
-      description: "Trajectory-level judge labels; SE by task-cluster bootstrap.",
-      cards: proxyStateCards(metrics),
-    },
+    withMissing(
+      {
+        key: "gold-history",
+        title: "Gold history (next turn)",
+        description: "Each turn scored against the gold conversation so far.",
+        cards: goldHistoryCards(metrics),
+      },
+      metrics.goldHistory.textTurns + metrics.goldHistory.toolTurns === 0 ? "turnPredictions" : null,
+    ),
+    withMissing(
+      {
+        key: "proxy-state",
+        title: "Proxy state (judge)",
+        description: "Trajectory-level judge labels; SE by task-cluster bootstrap.",
+        cards: proxyStateCards(metrics),
+      },
+      PROXY_KEYS.every((key) => metrics.proxyState[key].n === 0) ? "judgeLabels" : null,
+    ),
     {
       key: "cost-effort",
       title: "Cost and effort",
