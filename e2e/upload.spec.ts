@@ -92,7 +92,7 @@ test("the CLI streams a file to the server and reports the stored run; a bad fil
   const runName = uniqueId("cli-upload");
   const good = writeBundleFile(makeSizedBundle(5, runName));
   const ok = await run("node", ["bin/loopscope.mjs", "upload", good, "--url", baseURL ?? ""]);
-  expect(ok.stdout).toContain("stored as loopscope-json (1 tasks, 5 trajectories, 30 events, 1 turnPredictions)");
+  expect(ok.stdout).toContain("stored as loopscope-json (1 task, 5 trajectories, 30 events, 1 turn prediction)");
   expect(ok.stdout).toContain(`run ${runName}`);
   const again = await run("node", ["bin/loopscope.mjs", "upload", good, "--url", baseURL ?? ""]);
   expect(again.stdout).toContain("duplicate of an earlier upload");
