@@ -163,7 +163,7 @@ async function followUpload(file, statusUrl, options) {
   }
 }
 
-/** Count names in words, as the upload page shows them ("1 turn prediction", not "1 turnPredictions"). */
+/** Count names in words, as the upload page shows them (lib/presenters/upload-result.ts describeCounts). */
 const COUNT_WORDS = {
   tasks: ["task", "tasks"],
   trajectories: ["trajectory", "trajectories"],
@@ -173,7 +173,7 @@ const COUNT_WORDS = {
 
 function countInWords(key, value) {
   const [one, many] = COUNT_WORDS[key] ?? [key, key];
-  return `${value} ${value === 1 ? one : many}`;
+  return value === 0 ? `no ${many}` : `${value} ${value === 1 ? one : many}`;
 }
 
 function report(file, { status, body }) {

@@ -55,7 +55,7 @@ describe("loopscope upload (issue 36, item 11)", () => {
     const result = await cli(["upload", file], { PORT: String(port) });
     expect(received.length).toBe(before + 1);
     expect(received.at(-1)?.url).toBe("/api/bundles");
-    expect(result.stdout).toContain("stored as tau2 (1 task, 2 trajectories, 9 events, 0 turn predictions)");
+    expect(result.stdout).toContain("stored as tau2 (1 task, 2 trajectories, 9 events, no turn predictions)");
     expect(result.stderr).toContain("warning: 2041 message timestamps were dropped");
   });
 
