@@ -91,9 +91,15 @@ test("shows a broken bundle's problems with their path and line, and stores noth
   await expect(issues).toContainText('unknown kind "telepathy"');
   await expect(issues.getByRole("row").nth(1)).toContainText("3");
   await expect(issues).toContainText("invalid JSON");
-  // The syntax error's empty path reads "whole file", on one line even at 390 px (was "(fil" / "e)").
+  // A JSON document's syntax error has an empty path: it reads "whole file", on one line even at 390 px (was
+  // "(file)" wrapped as "(fil" / "e)").
   await page.setViewportSize({ width: 390, height: 844 });
-  const wholeFile = issues.getByRole("cell", { name: "whole file", exact: true });
+  const brokenJson = path.join(path.dirname(file), "broken.json");
+  writeFileSync(brokenJson, '{\n  "schemaVersion": oops\n}');
+  await page.getByLabel("Bundle files").setInputFiles(brokenJson);
+  const jsonRegion = page.getByRole("region", { name: "Upload of broken.json" });
+  await expect(jsonRegion.getByRole("alert")).toContainText("Rejected (422)");
+  const wholeFile = jsonRegion.getByRole("cell", { name: "whole file", exact: true });
   await expect(wholeFile).toBeVisible();
   const lines = await wholeFile.evaluate((cell) => {
     const range = document.createRange();
@@ -148,6 +154,6 @@ test("the CLI finds the server through LOOPSCOPE_URL and prints the importer's w
   const { stdout, stderr } = await run("node", ["bin/loopscope.mjs", "upload", file], {
     env: { ...process.env, LOOPSCOPE_URL: baseURL ?? "", PORT: "1" },
   });
-  expect(stdout).toContain("stored as tau2 (2 tasks, 2 trajectories, 10 events, no turn predictions)");
+  expect(stdout).toContain("stored as tau2 (2 tasks, 2 trajectories, 8 events, no turn predictions)");
   expect(stderr).toMatch(/warning: \d+ message timestamps were dropped/);
 });
