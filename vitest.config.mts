@@ -11,7 +11,7 @@ export default defineConfig({
         resolve: { alias: { "@": root, "server-only": `${root}lib/testing/server-only-stub.ts` } },
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "bin/**/*.test.ts"],
           // DB and cluster tests have projects of their own (a database; a build and child servers).
           exclude: ["**/*.db.test.ts", "**/*.cluster.test.ts", "node_modules/**"],
           environment: "node",

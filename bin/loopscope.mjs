@@ -12,7 +12,7 @@ const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--
        loopscope reimport (--run ID | --all) [--url URL] [--token TOKEN]
        loopscope judge-labels <file> --study ID [--url URL] [--token TOKEN]
 
-  --url URL      the Loopscope server (default: $LOOPSCOPE_URL or http://localhost:3000)
+  --url URL      the Loopscope server (default: $LOOPSCOPE_URL, else http://localhost:$PORT, else http://localhost:3000)
   --token TOKEN  an API token with the upload scope (default: $LOOPSCOPE_TOKEN)
   --tag K=V      a tag for the uploaded runs; repeatable
   --variant V    the variant of the uploaded runs (base, sft, ...), overriding what the file says
@@ -30,9 +30,35 @@ const RETRY_MS = 1000;
 const VALUE_OPTIONS = ["--url", "--token", "--tag", "--variant", "--pair", "--scorer", "--run", "--study"];
 const MAX_JUDGE_FILE_BYTES = 20 * 1024 * 1024;
 
+/** The server when --url is not given, and where that address came from (named when it cannot be reached). */
+function defaultServer(env) {
+  if (env.LOOPSCOPE_URL) return { url: env.LOOPSCOPE_URL, source: "$LOOPSCOPE_URL" };
+  // The port `npm start` (next start) listens on when PORT is set.
+  if (env.PORT) return { url: `http://localhost:${env.PORT}`, source: "$PORT" };
+  return { url: "http://localhost:3000", source: "the default" };
+}
+
+const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "ETIMEDOUT"]);
+
+/** fetch wraps a failed connection in `cause` (an AggregateError of each address tried, for localhost). */
+function isUnreachable(error) {
+  const cause = error?.cause;
+  if (!cause) return false;
+  return (
+    UNREACHABLE.has(cause.code) || (Array.isArray(cause.errors) && cause.errors.some((e) => UNREACHABLE.has(e?.code)))
+  );
+}
+
+function failureMessage(error, options) {
+  if (!isUnreachable(error)) return error.message;
+  return `cannot reach ${options.url} (${options.urlSource}): is the server running there? Pass --url URL or set LOOPSCOPE_URL`;
+}
+
 function parseArgs(argv) {
+  const server = defaultServer(process.env);
   const options = {
-    url: process.env.LOOPSCOPE_URL ?? "http://localhost:3000",
+    url: server.url,
+    urlSource: server.source,
     token: process.env.LOOPSCOPE_TOKEN ?? null,
     tag: [],
     variant: null,
@@ -47,6 +73,7 @@ function parseArgs(argv) {
   const set = (name, value) => {
     if (name === "tag") options.tag.push(value);
     else options[name] = value;
+    if (name === "url") options.urlSource = "--url";
   };
   const [command, ...rest] = argv;
   for (let index = 0; index < rest.length; index += 1) {
@@ -136,15 +163,30 @@ async function followUpload(file, statusUrl, options) {
   }
 }
 
+/** Count names in words, as the upload page shows them (lib/presenters/upload-result.ts describeCounts). */
+const COUNT_WORDS = {
+  tasks: ["task", "tasks"],
+  trajectories: ["trajectory", "trajectories"],
+  events: ["event", "events"],
+  turnPredictions: ["turn prediction", "turn predictions"],
+};
+
+function countInWords(key, value) {
+  const [one, many] = COUNT_WORDS[key] ?? [key, key];
+  return value === 0 ? `no ${many}` : `${value} ${value === 1 ? one : many}`;
+}
+
 function report(file, { status, body }) {
   if (status === 201 || status === 200) {
     const counts = Object.entries(body.counts ?? {})
-      .map(([key, value]) => `${value} ${key}`)
+      .map(([key, value]) => countInWords(key, value))
       .join(", ");
     console.log(
       `${file}: ${body.duplicate ? "duplicate of an earlier upload, nothing stored" : `stored as ${body.format} (${counts})`}`,
     );
     for (const run of body.runs ?? []) console.log(`  run ${run.name}: ${run.id}`);
+    // What the importer could not keep (dropped timestamps, added tasks): the upload page shows them too.
+    for (const warning of body.warnings ?? []) console.error(`  warning: ${warning}`);
     return true;
   }
   console.error(`${file}: rejected (${status}): ${body.error ?? "unknown error"}`);
@@ -235,6 +277,12 @@ async function main() {
     console.log(USAGE);
     return command === "help" ? 0 : 2;
   }
+  if (!/^https?:\/\//i.test(options.url)) {
+    console.error(
+      `the server address (${options.urlSource}) must start with http:// or https://, got "${options.url}"`,
+    );
+    return 2;
+  }
   if (command === "reimport") {
     if (options.all === (options.run !== null) || options.files.length > 0) {
       console.error(USAGE);
@@ -243,7 +291,7 @@ async function main() {
     try {
       return await reimport(options);
     } catch (error) {
-      console.error(error.cause?.code === "ECONNREFUSED" ? `cannot reach ${options.url}` : error.message);
+      console.error(failureMessage(error, options));
       return 1;
     }
   }
@@ -255,7 +303,7 @@ async function main() {
     try {
       return await importJudgeLabels(options.files[0], options);
     } catch (error) {
-      console.error(error.cause?.code === "ECONNREFUSED" ? `cannot reach ${options.url}` : error.message);
+      console.error(failureMessage(error, options));
       return 1;
     }
   }
@@ -274,7 +322,7 @@ async function main() {
         );
       else ok = report(file, await followUpload(file, answer.body.statusUrl, options)) && ok;
     } catch (error) {
-      console.error(`${file}: ${error.cause?.code === "ECONNREFUSED" ? `cannot reach ${options.url}` : error.message}`);
+      console.error(`${file}: ${failureMessage(error, options)}`);
       ok = false;
     }
   }

@@ -11,7 +11,11 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import type { JudgeAgreementPoint, JudgeAgreementSeries } from "@/lib/presenters/judge-agreement-chart";
+import {
+  formatKappaTick,
+  type JudgeAgreementPoint,
+  type JudgeAgreementSeries,
+} from "@/lib/presenters/judge-agreement-chart";
 
 /** Cohen's kappa of each judge vs the human majority, per dimension, with 95% bootstrap intervals as error bars. */
 export function JudgeAgreementChart({ series }: { series: JudgeAgreementSeries }) {
@@ -22,7 +26,7 @@ export function JudgeAgreementChart({ series }: { series: JudgeAgreementSeries }
         <BarChart data={series.points} margin={{ top: 8, right: 16, bottom: 16, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="tick" fontSize={12} interval={0} />
-          <YAxis domain={[series.yMin, 1]} tickFormatter={(value: number) => value.toFixed(1)} />
+          <YAxis domain={series.axis.domain} ticks={series.axis.ticks} interval={0} tickFormatter={formatKappaTick} />
           <ReferenceLine y={0} stroke="#59636e" />
           <Tooltip
             formatter={(_value, _name, item) => [(item.payload as JudgeAgreementPoint).label, "vs human majority"]}

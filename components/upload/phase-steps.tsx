@@ -7,11 +7,12 @@ export function PhaseSteps({ steps }: { steps: PhaseStep[] }) {
         <li
           key={step.phase}
           data-state={step.state}
-          aria-current={step.state === "current" ? "step" : undefined}
+          aria-current={step.state === "current" || step.state === "failed" ? "step" : undefined}
           className={step.state === "pending" ? "muted" : undefined}
         >
-          {step.state === "done" ? "✓ " : step.state === "current" ? "▸ " : ""}
-          {step.state === "current" ? <strong>{step.label}</strong> : step.label}
+          {step.state === "done" ? "✓ " : step.state === "current" ? "▸ " : step.state === "failed" ? "✗ " : ""}
+          {step.state === "current" || step.state === "failed" ? <strong>{step.label}</strong> : step.label}
+          {step.state === "failed" ? ": stopped here" : null}
         </li>
       ))}
     </ol>

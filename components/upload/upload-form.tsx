@@ -6,6 +6,7 @@ import {
   describePhaseSteps,
   describeServerProgress,
   parseUploadStatus,
+  rejectedAt,
   type UploadPhase,
   type UploadStatusView,
 } from "@/lib/presenters/upload-phases";
@@ -126,10 +127,17 @@ export function UploadForm() {
           typeof body.statusUrl === "string"
             ? body.statusUrl
             : null;
+        let reached: UploadPhase = "uploading";
         const final = statusUrl
-          ? await follow(statusUrl, (server) => update(upload.id, { phase: server.phase, server }))
+          ? await follow(statusUrl, (server) => {
+              if (server.phase !== "done") reached = server.phase;
+              update(upload.id, { phase: server.phase, server });
+            })
           : { status, body };
-        update(upload.id, { phase: "done", outcome: describeUploadResponse(final.status, final.body) });
+        const outcome = describeUploadResponse(final.status, final.body);
+        // A rejected upload keeps the step it stopped at: the steps after it were never done.
+        const phase = outcome.kind === "stored" ? "done" : rejectedAt(reached, statusUrl !== null);
+        update(upload.id, { phase, outcome });
       }
     },
     [update, options],
@@ -230,8 +238,8 @@ export function UploadForm() {
             <strong>{upload.file.name}</strong>
             <span className="muted">{formatBytes(upload.file.size)}</span>
           </div>
-          <PhaseSteps steps={describePhaseSteps(upload.phase)} />
-          {upload.phase !== "done" ? (
+          <PhaseSteps steps={describePhaseSteps(upload.phase, upload.outcome?.kind === "rejected")} />
+          {!upload.outcome ? (
             <div>
               <progress
                 aria-label="Upload progress"

@@ -1,11 +1,10 @@
 import Link from "next/link";
-import type { UploadOutcome } from "@/lib/presenters/upload-result";
+import { Fragment } from "react";
+import { describeCounts, issuePathParts, type UploadOutcome } from "@/lib/presenters/upload-result";
 
 export function UploadResult({ outcome }: { outcome: UploadOutcome }) {
   if (outcome.kind === "stored") {
-    const counts = Object.entries(outcome.counts)
-      .map(([key, value]) => `${value} ${key}`)
-      .join(", ");
+    const counts = describeCounts(outcome.counts);
     return (
       <div className={outcome.duplicate ? "panel" : "ok-box"} role="status">
         <p style={{ margin: "0 0 6px" }}>
@@ -48,7 +47,7 @@ export function UploadResult({ outcome }: { outcome: UploadOutcome }) {
             {outcome.issues.map((issue, index) => (
               <tr key={`${issue.line ?? ""}-${issue.path}-${index}`}>
                 <td className="num">{issue.line ?? ""}</td>
-                <td className="mono">{issue.path || "(file)"}</td>
+                <IssuePath path={issue.path} />
                 <td>{issue.message}</td>
               </tr>
             ))}
@@ -59,5 +58,21 @@ export function UploadResult({ outcome }: { outcome: UploadOutcome }) {
         <p className="muted">…and {outcome.totalIssues - outcome.issues.length} more issues not listed.</p>
       ) : null}
     </div>
+  );
+}
+
+function IssuePath({ path }: { path: string }) {
+  const parts = issuePathParts(path);
+  if (!parts) return <td style={{ whiteSpace: "nowrap" }}>whole file</td>;
+  // Breaks only where <wbr> allows (after "." and before "["), not anywhere as other monospace text may.
+  return (
+    <td className="mono" style={{ overflowWrap: "normal" }}>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </td>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeStudyReportFixture } from "@/lib/testing/study-report-fixture";
 import { buildAgreementReport, type DimensionAgreement } from "./agreement-report";
-import { buildJudgeAgreementSeries } from "./judge-agreement-chart";
+import { buildJudgeAgreementSeries, formatKappaTick, kappaAxis } from "./judge-agreement-chart";
 
 const estimate = (value: number | null, low: number | null, high: number | null) => ({
   estimate: value,
@@ -68,5 +68,26 @@ describe("buildJudgeAgreementSeries", () => {
     expect(buildJudgeAgreementSeries([dimension(0.05)]).yMin).toBe(0);
     expect(buildJudgeAgreementSeries([dimension(-0.23)]).yMin).toBe(-0.3);
     expect(buildJudgeAgreementSeries([]).points).toEqual([]);
+  });
+});
+
+describe("kappaAxis (issue 36, item 14)", () => {
+  it("puts the ticks of [0, 1] at round values whose labels equal them (were at 0.25/0.75, labelled 0.3/0.8)", () => {
+    const axis = kappaAxis(0);
+    expect(axis).toEqual({ domain: [0, 1], ticks: [0, 0.2, 0.4, 0.6, 0.8, 1] });
+    expect(axis.ticks.map(formatKappaTick)).toEqual(["0", "0.2", "0.4", "0.6", "0.8", "1"]);
+    for (const tick of axis.ticks) expect(Number(formatKappaTick(tick))).toBe(tick);
+  });
+
+  it("starts a negative axis at the round value at or below the lowest interval end", () => {
+    expect(kappaAxis(-0.3)).toEqual({ domain: [-0.4, 1], ticks: [-0.4, -0.2, 0, 0.2, 0.4, 0.6, 0.8, 1] });
+    expect(kappaAxis(-0.4).ticks[0]).toBe(-0.4);
+    // Beyond a span of 1.4 the step is 0.5: five ticks from -1.
+    expect(kappaAxis(-1)).toEqual({ domain: [-1, 1], ticks: [-1, -0.5, 0, 0.5, 1] });
+    expect(kappaAxis(-0.7)).toEqual({ domain: [-1, 1], ticks: [-1, -0.5, 0, 0.5, 1] });
+  });
+
+  it("comes with every series", () => {
+    expect(buildJudgeAgreementSeries([]).axis).toEqual(kappaAxis(0));
   });
 });

@@ -18,8 +18,35 @@ export interface JudgeAgreementPoint {
 
 export interface JudgeAgreementSeries {
   points: JudgeAgreementPoint[];
-  /** Lower end of the y axis: 0, or the lowest interval end below it (kappa can be negative). */
+  /** Lower end of the data: 0, or the lowest interval end below it (kappa can be negative). */
   yMin: number;
+  /** The y axis: from a round value at or below yMin to 1, with ticks at round values (kappaAxis). */
+  axis: KappaAxis;
+}
+
+export interface KappaAxis {
+  domain: [number, number];
+  ticks: number[];
+}
+
+/**
+ * Ticks at round values (every 0.2, or every 0.5 on a span beyond 1.4) from a multiple of the step at or below
+ * `yMin` up to 1, passed to the chart as they are: recharts' own ticks for [0, 1] fell at 0.25 and 0.75, which a
+ * one-decimal formatter labelled 0.3 and 0.8.
+ */
+export function kappaAxis(yMin: number): KappaAxis {
+  const low = Math.max(-1, Math.min(0, yMin));
+  const step = 1 - low <= 1.4 ? 0.2 : 0.5;
+  const steps = Math.round(1 / step);
+  const first = Math.floor(low / step + 1e-9);
+  const ticks: number[] = [];
+  for (let k = first; k <= steps; k += 1) ticks.push(Math.round(k * step * 100) / 100);
+  return { domain: [ticks[0] ?? 0, 1], ticks };
+}
+
+/** A tick's label: its value, with no digit more or fewer than it has (0, 0.2, -0.5, 1). */
+export function formatKappaTick(value: number): string {
+  return String(Math.round(value * 100) / 100);
 }
 
 /** One point per judge per dimension: kappa vs the human majority with its 95% bootstrap percentile interval. */
@@ -45,5 +72,6 @@ export function buildJudgeAgreementSeries(dimensions: readonly DimensionAgreemen
   );
   const lows = points.flatMap((p) => (p.value === null ? [] : [p.value - (p.error?.[0] ?? 0)]));
   const lowest = Math.min(0, ...lows);
-  return { points, yMin: lowest < 0 ? Math.max(-1, Math.floor(lowest * 10) / 10) : 0 };
+  const yMin = lowest < 0 ? Math.max(-1, Math.floor(lowest * 10) / 10) : 0;
+  return { points, yMin, axis: kappaAxis(yMin) };
 }

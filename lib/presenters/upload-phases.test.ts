@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describePhaseSteps, describeServerProgress, parseUploadStatus } from "./upload-phases";
+import { describePhaseSteps, describeServerProgress, parseUploadStatus, rejectedAt } from "./upload-phases";
 
 describe("describePhaseSteps", () => {
   it("marks earlier steps done, the current one current and later ones pending", () => {
@@ -15,6 +15,29 @@ describe("describePhaseSteps", () => {
 
   it("counts every step as done once the upload is done", () => {
     expect(describePhaseSteps("done").every((step) => step.state === "done")).toBe(true);
+  });
+
+  it("shows a rejected upload failed at the step it stopped at, and no later step as done (issue 36, item 12)", () => {
+    expect(describePhaseSteps("reading", true).map((step) => [step.label, step.state])).toEqual([
+      ["Uploading", "done"],
+      ["Queued", "done"],
+      ["Reading", "failed"],
+      ["Writing", "pending"],
+      ["Computing metrics", "pending"],
+      ["Done", "pending"],
+    ]);
+    expect(describePhaseSteps("uploading", true).filter((step) => step.state === "done")).toEqual([]);
+  });
+});
+
+describe("rejectedAt", () => {
+  it("puts a refusal of the upload request at the upload, and one of the job at reading or later", () => {
+    expect(rejectedAt("uploading", false)).toBe("uploading");
+    // A quick job can be rejected before the page saw any of its phases: the file was read to be refused.
+    expect(rejectedAt("uploading", true)).toBe("reading");
+    expect(rejectedAt("queued", true)).toBe("reading");
+    expect(rejectedAt("writing", true)).toBe("writing");
+    expect(rejectedAt("done", true)).toBe("reading");
   });
 });
 

@@ -6,7 +6,8 @@ export type UploadPhase = "uploading" | ServerPhase;
 export interface PhaseStep {
   phase: UploadPhase;
   label: string;
-  state: "done" | "current" | "pending";
+  /** "failed": the step the upload was rejected at; the steps after it were never reached. */
+  state: "done" | "current" | "pending" | "failed";
 }
 
 const STEPS: { phase: UploadPhase; label: string }[] = [
@@ -24,18 +25,36 @@ export function isServerPhase(value: unknown): value is ServerPhase {
   return typeof value === "string" && SERVER_PHASES.has(value);
 }
 
-/** Every step before the current one is done; "done" itself counts as reached. */
-export function describePhaseSteps(current: UploadPhase): PhaseStep[] {
+/**
+ * Every step before the current one is done; "done" itself counts as reached. A rejected upload stops at
+ * `current` (see rejectedAt): that step failed, and no later step is shown as done (all were ticked before).
+ */
+export function describePhaseSteps(current: UploadPhase, rejected = false): PhaseStep[] {
   const index = STEPS.findIndex((step) => step.phase === current);
   return STEPS.map((step, position) => ({
     ...step,
     state:
-      position < index || (current === "done" && position === index)
+      position < index || (current === "done" && position === index && !rejected)
         ? "done"
         : position === index
-          ? "current"
+          ? rejected
+            ? "failed"
+            : "current"
           : "pending",
   }));
+}
+
+const ORDER: UploadPhase[] = STEPS.map((step) => step.phase);
+
+/**
+ * The step a rejected upload stopped at. Refused by the upload request itself (too large, not a bundle): the upload.
+ * Refused by the ingest job: the last phase the page saw, at least reading (where the file is validated), since a
+ * quick job can end between two status requests.
+ */
+export function rejectedAt(lastSeen: UploadPhase, byJob: boolean): UploadPhase {
+  if (!byJob) return "uploading";
+  const seen = lastSeen === "done" ? "reading" : lastSeen;
+  return ORDER.indexOf(seen) > ORDER.indexOf("reading") ? seen : "reading";
 }
 
 export interface UploadStatusView {

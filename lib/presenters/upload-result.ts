@@ -60,3 +60,30 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
   return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
 }
+
+/** Count names in words: "1 task, 5 trajectories, no turn predictions", never "0 turnPredictions". */
+const COUNT_WORDS: Record<string, [one: string, many: string]> = {
+  tasks: ["task", "tasks"],
+  trajectories: ["trajectory", "trajectories"],
+  events: ["event", "events"],
+  turnPredictions: ["turn prediction", "turn predictions"],
+};
+
+export function describeCounts(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .map(([key, value]) => {
+      const [one, many] = COUNT_WORDS[key] ?? [key, key];
+      return value === 0 ? `no ${many}` : `${value} ${value === 1 ? one : many}`;
+    })
+    .join(", ");
+}
+
+/**
+ * An issue's path cut after each "." and before each "[", where the page may break it: a path is set in
+ * monospace, whose break-anywhere rule let a narrow column wrap "(file)" as "(fil e)". An empty path is the
+ * whole file, said in words.
+ */
+export function issuePathParts(path: string): string[] | null {
+  if (path === "") return null;
+  return path.split(/(?<=\.)|(?=\[)/).filter((part) => part !== "");
+}
