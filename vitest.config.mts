@@ -15,6 +15,8 @@ export default defineConfig({
           // DB and cluster tests have projects of their own (a database; a build and child servers).
           exclude: ["**/*.db.test.ts", "**/*.cluster.test.ts", "node_modules/**"],
           environment: "node",
+          // Bootstrap tests take a second alone and over 5 s (vitest's default) on a loaded two-core machine.
+          testTimeout: 30_000,
         },
       },
       {
