@@ -22,6 +22,11 @@ function childNodeOptions(options: string | undefined): string {
     .join(" ");
 }
 
+/** Built at run time: a path the bundler can see is one it tries to bundle (scripts/worker.ts is run by tsx). */
+function workerEntry(): string {
+  return [process.cwd(), "scripts", "worker.ts"].join(path.sep);
+}
+
 /**
  * Runs the ingest worker (scripts/worker.ts, loaded by tsx: the web server's own code is bundled by Next.js and
  * cannot be handed to another process) as a child of the web server with its own heap cap, and restarts it when it
@@ -40,7 +45,7 @@ export function startWorkerChild(): void {
     const startedAt = Date.now();
     let current: { uploadId: string; jobId: string } | null = null;
     let stderrTail = "";
-    const worker = fork(path.join(process.cwd(), "scripts", "worker.ts"), [], {
+    const worker = fork(workerEntry(), [], {
       execArgv: ["--import", "tsx", "--conditions=react-server", `--max-old-space-size=${heapMb}`],
       env: {
         ...process.env,
