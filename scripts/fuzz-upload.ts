@@ -34,7 +34,13 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.le
 const at = (length: number) => Math.floor(random() * Math.max(1, length));
 
 function sources(): { name: string; bytes: Buffer }[] {
-  const realDir = process.env.LOOPSCOPE_REAL_DATA ?? path.resolve("..", "shared", "data", "real");
+  // From the main checkout the shared data is ../shared; from a worktree under /work/wt, ../../shared.
+  const realDir =
+    process.env.LOOPSCOPE_REAL_DATA ??
+    [path.resolve("..", "shared", "data", "real"), path.resolve("..", "..", "shared", "data", "real")].find((dir) =>
+      existsSync(dir),
+    ) ??
+    "";
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir)) {
@@ -43,7 +49,7 @@ function sources(): { name: string; bytes: Buffer }[] {
       else if (!entry.endsWith(".md") && statSync(full).size <= MAX_SOURCE_BYTES) found.push(full);
     }
   };
-  if (existsSync(realDir)) walk(realDir);
+  if (realDir && existsSync(realDir)) walk(realDir);
   walk(path.resolve("docs", "examples"));
   return found.map((file) => ({ name: path.basename(file), bytes: readFileSync(file) }));
 }
