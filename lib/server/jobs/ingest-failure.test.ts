@@ -24,6 +24,12 @@ describe("isDataError", () => {
       }),
     ],
     ["Prisma's JSON encoder on a lone surrogate", new Error("JSON Error: lone leading surrogate in hex escape")],
+    [
+      "Prisma's JSON encoder on a cut escape",
+      new Error(
+        "\nInvalid `prisma.upload.update()` invocation:\n\n\nJSON Error: unexpected end of hex escape at line 1 column 398",
+      ),
+    ],
     ["JSON.parse", new SyntaxError("Unexpected token ] in JSON at position 4")],
     ["a string too long for V8", new RangeError("Invalid string length")],
     ["recursion a value caused", new RangeError("Maximum call stack size exceeded")],
