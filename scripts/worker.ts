@@ -1,7 +1,8 @@
 // `npm run worker`: a process that only consumes ingest and purge jobs (run as many as you like,
 // on any machine that reaches the database and the upload directory).
 import { startWorker } from "@/lib/server/jobs/start-worker";
-import { stopJobQueue } from "@/lib/server/jobs/queue";
+import { stopJobQueue, wakeLocalWorkerOf } from "@/lib/server/jobs/queue";
+import { isSupervisedWorker, isToWorkerChild } from "@/lib/server/jobs/supervisor-messages";
 
 const stop = await startWorker();
 if (!stop) {
@@ -21,4 +22,11 @@ async function shutdown(signal: string): Promise<void> {
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
+// Started by a web server (lib/server/jobs/worker-child.ts): woken when it queues a job, stopped when it goes away.
+if (isSupervisedWorker()) {
+  process.on("message", (message: unknown) => {
+    if (isToWorkerChild(message)) void wakeLocalWorkerOf(message.queue);
+  });
+  process.on("disconnect", () => void shutdown("the web server stopped"));
+}
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -49,6 +49,7 @@ const uploadJobSelect = {
   contentHash: true,
   actorName: true,
   options: true,
+  workerDeaths: true,
 } satisfies Prisma.UploadSelect;
 export type UploadJobRow = Prisma.UploadGetPayload<{ select: typeof uploadJobSelect }>;
 
@@ -56,24 +57,40 @@ export function findUploadForJob({ id }: { id: string }, client: DbOrTx = db()):
   return client.upload.findUnique({ where: { id }, select: uploadJobSelect });
 }
 
-/** Starts an attempt: the counters restart because a failed attempt's writes were rolled back. */
+/**
+ * Starts an attempt: the counters restart because a failed attempt's writes were rolled back. An attempt still open
+ * (it recorded neither an answer nor an error) lost its worker: that counts as a worker death, unless whoever saw
+ * the death recorded it already (recordWorkerDeath closes the attempt). Returns the deaths so far.
+ */
 export async function startUploadAttempt(
   { id, lastError }: { id: string; lastError: string | null },
   client: DbOrTx = db(),
-): Promise<void> {
-  await client.upload.update({
-    where: { id },
-    data: {
-      phase: "reading",
-      attempts: { increment: 1 },
-      bytes: 0n,
-      trajectories: 0,
-      events: 0,
-      turnPredictions: 0,
-      lastError: lastError === null ? null : storableString(lastError),
-      updatedAt: new Date(),
-    },
-  });
+): Promise<{ workerDeaths: number }> {
+  const rows = await client.$queryRaw<{ workerDeaths: number }[]>`
+    UPDATE "Upload" SET
+      phase = 'reading', attempts = attempts + 1, bytes = 0, trajectories = 0, events = 0, "turnPredictions" = 0,
+      "lastError" = ${lastError === null ? null : storableString(lastError)}, "updatedAt" = now(),
+      "workerDeaths" = "workerDeaths" + CASE WHEN "attemptOpen" THEN 1 ELSE 0 END, "attemptOpen" = true
+    WHERE id = ${id}
+    RETURNING "workerDeaths"`;
+  return { workerDeaths: rows[0]?.workerDeaths ?? 0 };
+}
+
+/**
+ * The worker ingesting this upload died (seen by the process that supervised it): the attempt is closed as a death,
+ * with its cause kept as the last error. Returns the row as it stands, or null when the upload has its answer.
+ */
+export async function recordWorkerDeath(
+  { id, error }: { id: string; error: string },
+  client: DbOrTx = db(),
+): Promise<{ workerDeaths: number; trajectories: number; storagePath: string } | null> {
+  const rows = await client.$queryRaw<{ workerDeaths: number; trajectories: number; storagePath: string }[]>`
+    UPDATE "Upload" SET
+      "workerDeaths" = "workerDeaths" + 1, "attemptOpen" = false, phase = 'queued', "lastError" = ${storableString(error)},
+      "updatedAt" = now()
+    WHERE id = ${id} AND phase <> 'done'
+    RETURNING "workerDeaths", trajectories, "storagePath"`;
+  return rows[0] ?? null;
 }
 
 export interface UploadProgressPatch {
@@ -108,7 +125,7 @@ export async function recordUploadError(
 ): Promise<void> {
   await client.upload.updateMany({
     where: { id, phase: { not: "done" } },
-    data: { phase: "queued", lastError: storableString(error), updatedAt: new Date() },
+    data: { phase: "queued", lastError: storableString(error), attemptOpen: false, updatedAt: new Date() },
   });
 }
 
@@ -125,6 +142,7 @@ export async function finishUpload(
       httpStatus,
       result: new TextRepair().repair(result, "result"),
       updatedAt: now,
+      attemptOpen: false,
       finishedAt: now,
     },
   });

@@ -29,7 +29,11 @@ const EnvSchema = z
     // 0.2 s to metrics) for nothing; the 1 GB files still peak at 230-276 MB (docs/benchmarks.md, eighth run).
     LOOPSCOPE_INGEST_RSS_TARGET_MB: z.coerce.number().int().min(0).default(240),
     LOOPSCOPE_UPLOAD_DIR: z.string().min(1).default(".data/uploads"),
-    LOOPSCOPE_WORKER: z.enum(["on", "off"]).default("on"),
+    // on: the web server runs its ingest worker as a child process with its own heap (a crash or out-of-memory there
+    // never takes the web server down); inline: inside the web server itself (no isolation); off: no worker.
+    LOOPSCOPE_WORKER: z.enum(["on", "inline", "off"]).default("on"),
+    // The worker child's V8 old-space cap: an ingest that needs more is refused as out of memory (413).
+    LOOPSCOPE_INGEST_HEAP_MB: z.coerce.number().int().min(32).default(256),
     // Ingest an upload while its body arrives, when this process works the ingest queue (lib/server/jobs/live-ingest.ts).
     LOOPSCOPE_INGEST_WHILE_RECEIVING: z.enum(["on", "off"]).default("on"),
     // A job still active this long after it started is taken to have lost its worker and is retried.

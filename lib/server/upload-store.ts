@@ -131,9 +131,13 @@ export async function storeUpload(
 }
 
 function rawBytes(location: string, config: ServerConfig): AsyncIterable<Uint8Array> {
-  return isS3Location(location)
-    ? readS3Object(config, location)
-    : createReadStream(location, { highWaterMark: 256 * 1024 });
+  return isS3Location(location) ? readS3Object(config, location) : localBytes(location);
+}
+
+/** Opened when first read: a stream opened eagerly and never read (an upload answered as a duplicate before its
+ * bytes are read) emitted its error (a file gone) with no listener, and that ended the process. */
+async function* localBytes(location: string): AsyncIterable<Uint8Array> {
+  yield* createReadStream(location, { highWaterMark: 256 * 1024 });
 }
 
 /** The upload's bytes exactly as they were uploaded, wherever and however they are kept. */

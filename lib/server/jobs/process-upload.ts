@@ -16,6 +16,7 @@ import { compressKeptUpload, readStoredUpload, removeStoredUpload } from "../upl
 import { requestSearchIndexes } from "../search-indexing";
 import { createProgressWriter } from "./progress-writer";
 import { announcing } from "./upload-changes";
+import { atTrajectory, errorMessage, isDataError } from "./ingest-failure";
 
 type Stored = Extract<IngestResult, { kind: "stored" }>;
 
@@ -67,6 +68,8 @@ export function progressReporter(progress: ProgressWriter) {
   };
   return {
     report,
+    /** Trajectories read so far (where a failure happened). */
+    trajectories: (): number => latest?.trajectories ?? 0,
     repeat: () => {
       lastPhase = "";
       if (latest) report(latest);
@@ -104,9 +107,15 @@ export async function processUpload({
     await started?.result.catch(() => undefined);
     return;
   }
-  await startUploadAttempt({ id: uploadId, lastError: upload.lastError });
+  const { workerDeaths } = await startUploadAttempt({ id: uploadId, lastError: upload.lastError });
+  if (workerDeaths >= 2) {
+    await started?.result.catch(() => undefined);
+    await refuseAfterWorkerDeaths(upload);
+    return;
+  }
   started?.reporter.repeat();
   const progress = started?.progress ?? createProgressWriter(uploadId);
+  const reporter = started?.reporter ?? progressReporter(progress);
   try {
     const { scorer, ...options } = StoredUploadOptionsSchema.parse(upload.options);
     const result = await (started?.result ??
@@ -117,13 +126,29 @@ export async function processUpload({
         uploadedBy: upload.actorId ?? upload.actorName,
         options,
         ...(scorer === undefined ? {} : { scorer }),
-        onProgress: progressReporter(progress).report,
+        onProgress: reporter.report,
       }));
     await progress.settle();
     await finishWith(upload, result, progress, onStored);
   } catch (error) {
     await progress.settle();
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
+    // The input caused it (a value PostgreSQL refuses, broken compression, a string too long for V8): the same bytes
+    // fail the same way on every attempt, so the answer is a 422 now, not a retry.
+    if (isDataError(error)) {
+      const where = atTrajectory(reporter.trajectories());
+      await finishUpload({
+        id: uploadId,
+        httpStatus: 422,
+        result: {
+          error: `the upload could not be stored (${where}): ${message}`,
+          issues: [{ path: `trajectories[${reporter.trajectories()}]`, message: `${where}: ${message}` }],
+          totalIssues: 1,
+        },
+      });
+      await removeStoredUpload(upload.storagePath);
+      return;
+    }
     if (finalAttempt) {
       await finishUpload({
         id: uploadId,
@@ -138,6 +163,23 @@ export async function processUpload({
     // Scoring and warming the metrics leave garbage too: given back before the server waits for the next job.
     ingestHeapKeeper()?.check();
   }
+}
+
+/**
+ * Two attempts on this upload lost their worker (out of memory, killed): a third would most likely die too and take
+ * its worker's other jobs with it, so the upload is refused with the last death's cause.
+ */
+async function refuseAfterWorkerDeaths(upload: UploadJobRow): Promise<void> {
+  await finishUpload({
+    id: upload.id,
+    httpStatus: 422,
+    result: {
+      error: `the ingest's worker died twice on this upload; refused, not retried${upload.lastError ? ` (last: ${upload.lastError})` : ""}`,
+      issues: [],
+      totalIssues: 0,
+    },
+  });
+  await removeStoredUpload(upload.storagePath);
 }
 
 async function finishWith(

@@ -37,6 +37,8 @@ declare global {
   var loopscopeBoss: Promise<PgBoss> | undefined;
   // The workers this process runs, by queue: a job queued here wakes its worker at once.
   var loopscopeLocalWorkers: Map<QueueName, string> | undefined;
+  // The worker child this web server supervises (lib/server/jobs/worker-child.ts), woken the same way.
+  var loopscopeWorkerChild: { wake(queue: QueueName): void } | undefined;
 }
 
 /** Called by the worker for each queue it works. */
@@ -61,6 +63,14 @@ export function unregisterLocalWorkers(): void {
 function wakeLocalWorker(boss: PgBoss, queue: QueueName): void {
   const workerId = globalThis.loopscopeLocalWorkers?.get(queue);
   if (workerId) boss.notifyWorker(workerId);
+  else globalThis.loopscopeWorkerChild?.wake(queue);
+}
+
+/** A supervising web server queued a job: this worker child takes it now instead of at its next poll. */
+export async function wakeLocalWorkerOf(queue: QueueName): Promise<void> {
+  const workerId = globalThis.loopscopeLocalWorkers?.get(queue);
+  const boss = globalThis.loopscopeBoss;
+  if (workerId && boss) (await boss).notifyWorker(workerId);
 }
 
 /**

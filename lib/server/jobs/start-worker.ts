@@ -22,6 +22,8 @@ import { buildRunSearchIndexes } from "@/lib/db/run-search-index";
 import { resumeSearchIndexing } from "../search-indexing";
 import { startLeaderboardFill } from "../leaderboard-summaries";
 import { startJanitorTimer } from "./janitor-timer";
+import { tellSupervisor } from "./supervisor-messages";
+import { startWorkerChild } from "./worker-child";
 
 function isFinalAttempt(job: PgBoss.JobWithMetadata<unknown>): boolean {
   return job.retryCount >= job.retryLimit;
@@ -37,7 +39,14 @@ export async function startWorker(): Promise<(() => Promise<void>) | null> {
   const boss = await jobQueue();
   const options = { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true } as const;
   const ingestWorker = await boss.work<IngestJobData>(INGEST_QUEUE, options, async ([job]) => {
-    if (job) await runIngestJob({ uploadId: job.data.uploadId, finalAttempt: isFinalAttempt(job) });
+    if (!job) return;
+    // A supervising web server charges this upload with the worker's death, should it die now.
+    tellSupervisor({ type: "ingest-start", uploadId: job.data.uploadId, jobId: job.id });
+    try {
+      await runIngestJob({ uploadId: job.data.uploadId, finalAttempt: isFinalAttempt(job) });
+    } finally {
+      tellSupervisor({ type: "ingest-end", uploadId: job.data.uploadId });
+    }
   });
   const purgeWorker = await boss.work<PurgeRunJobData>(PURGE_RUN_QUEUE, options, async ([job]) => {
     if (job) await purgeDeletedRun({ runId: job.data.runId });
@@ -96,13 +105,22 @@ async function resumeEmbeddedWork(): Promise<void> {
   await resumeSearchIndexing();
 }
 
-/** The worker inside `next start`/`next dev`, unless LOOPSCOPE_WORKER=off marks a web-only node. */
+/**
+ * The worker of `next start`/`next dev`: by default a child process with its own heap cap that the web server restarts
+ * when it dies (lib/server/jobs/worker-child.ts); LOOPSCOPE_WORKER=inline runs it inside the web server (no
+ * isolation); LOOPSCOPE_WORKER=off marks a web-only node.
+ */
 export async function startWorkerIfEnabled(): Promise<void> {
-  if (serverConfig().LOOPSCOPE_WORKER === "off" || !process.env.DATABASE_URL) return;
+  const mode = serverConfig().LOOPSCOPE_WORKER;
+  if (mode === "off" || !process.env.DATABASE_URL) return;
   if (!jobsEnabled()) {
     void resumeEmbeddedWork().catch((error: unknown) =>
       console.error("[loopscope] could not resume deleting runs or indexing them for search", error),
     );
+    return;
+  }
+  if (mode === "on") {
+    startWorkerChild();
     return;
   }
   const stop = await startWorker();

@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import { tellSupervisor } from "./supervisor-messages";
 
 declare global {
   // One per process: Next.js may load the status route and the job's modules separately.
@@ -13,15 +14,23 @@ function changes(): EventEmitter {
 /** Called after this process stored a change of the upload (progress, phase, answer): its waiting readers wake. */
 export function announceUploadChange(uploadId: string): void {
   changes().emit(uploadId);
+  // A worker child's change wakes the status requests of the web server that supervises it.
+  tellSupervisor({ type: "upload-change", uploadId });
+}
+
+/** A change announced by this web server's worker child: only this process's readers wake. */
+export function announceChildUploadChange(uploadId: string): void {
+  changes().emit(uploadId);
 }
 
 /** The same write of the Upload row, announcing the change once it is stored. */
-export function announcing<Args extends { id: string }>(
-  write: (args: Args) => Promise<unknown>,
-): (args: Args) => Promise<void> {
+export function announcing<Args extends { id: string }, Result>(
+  write: (args: Args) => Promise<Result>,
+): (args: Args) => Promise<Result> {
   return async (args) => {
-    await write(args);
+    const result = await write(args);
     announceUploadChange(args.id);
+    return result;
   };
 }
 
