@@ -33,3 +33,5 @@ export * from "./compute-stratified-paired-effect";
 export * from "./compute-effort";
 export * from "./compute-pareto-frontier";
 export * from "./compute-median";
+export * from "./compare-judge-with-outcome";
+export * from "./trajectory-judges";
