@@ -70,3 +70,13 @@ export interface RunJudges {
   pairwise: RunJudgePair[];
   disagreements: RunJudgeDisagreement[];
 }
+
+/** One judge's verdict on one trajectory, for its timeline page. */
+export interface TrajectoryJudgeView {
+  title: string;
+  label: string;
+  /** Read as pass (true) / fail (false); null = not compared. */
+  pass: boolean | null;
+  rationale: string | null;
+  issues: string[];
+}

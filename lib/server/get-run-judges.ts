@@ -1,6 +1,11 @@
-import { compareJudgeWithOutcome, compareTwoJudges, storedJudgeVerdicts } from "@/lib/metrics";
-import type { RunJudge, RunJudgeDisagreement, RunJudges } from "@/lib/contracts/run-judges";
-import { listRunJudgeLabels, listRunJudgedTrajectories, runExists } from "@/lib/db/run-judge-labels";
+import { compareJudgeWithOutcome, compareTwoJudges, storedJudgeVerdicts, type StoredJudgeColumns } from "@/lib/metrics";
+import type { RunJudge, RunJudgeDisagreement, RunJudges, TrajectoryJudgeView } from "@/lib/contracts/run-judges";
+import {
+  listRunJudgeLabels,
+  listRunJudgedTrajectories,
+  listTrajectoryJudgeLabels,
+  runExists,
+} from "@/lib/db/run-judge-labels";
 import { AppError } from "./app-error";
 
 interface Verdict {
@@ -90,4 +95,36 @@ export async function getRunJudges(runId: string): Promise<RunJudges> {
     }),
   );
   return { judges, pairwise, disagreements };
+}
+
+function issuesOf(details: unknown): string[] {
+  if (details === null || typeof details !== "object" || Array.isArray(details)) return [];
+  const issues = (details as { issues?: unknown }).issues;
+  return Array.isArray(issues)
+    ? issues.map((issue) => (typeof issue === "string" ? issue : JSON.stringify(issue)))
+    : [];
+}
+
+/** A trajectory's judge verdicts with their justification, for its timeline page. */
+export async function getTrajectoryJudges(
+  trajectoryId: string,
+  stored: StoredJudgeColumns,
+): Promise<TrajectoryJudgeView[]> {
+  const uploaded = await listTrajectoryJudgeLabels({ trajectoryId });
+  return [
+    ...uploaded.map((row) => ({
+      title: judgeTitle({ name: row.judgeName, model: row.judgeVersion }),
+      label: row.label,
+      pass: row.outcome,
+      rationale: row.rationale,
+      issues: issuesOf(row.details),
+    })),
+    ...storedJudgeVerdicts(stored).map((verdict) => ({
+      title: judgeTitle(verdict),
+      label: verdict.label,
+      pass: verdict.pass,
+      rationale: verdict.rationale,
+      issues: [],
+    })),
+  ];
 }
