@@ -25,6 +25,7 @@ import {
   clearRunRows,
   lockBundleForReimport,
   relinkStudyItems,
+  restoreJudgeLabels,
   trajectoryKey,
   updateReimportedBundle,
   updateReimportedRun,
@@ -445,6 +446,7 @@ async function writeBundle(
       tx,
       [...kept.values()].map((run) => run.id),
     );
+    await restoreJudgeLabels(tx);
     return { runs: [...reimported, ...runs].map((run) => ({ id: run.id, name: run.name })), counts };
   }
   try {
