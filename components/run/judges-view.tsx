@@ -16,7 +16,11 @@ function DisagreementList({ runId, title, rows }: { runId: string; title: string
         <ul>
           {rows.slice(0, LISTED).map((row) => (
             <li key={`${row.judge}-${row.trajectoryId}`}>
-              <Link href={`/runs/${runId}/trajectories/${row.trajectoryId}#judges`}>
+              {/* Underlined: a link followed by text in the same line must not rely on colour alone. */}
+              <Link
+                href={`/runs/${runId}/trajectories/${row.trajectoryId}#judges`}
+                style={{ textDecoration: "underline" }}
+              >
                 task {row.taskExternalId} trial {row.trial}
               </Link>{" "}
               <span className="muted">
