@@ -35,7 +35,10 @@ export default async function RunPage(props: {
   return (
     <>
       <p className="muted">
-        <Link href="/runs">Runs</Link> / {run.displayName}
+        <Link href="/runs" style={{ textDecoration: "underline" }}>
+          Runs
+        </Link>{" "}
+        / {run.displayName}
       </p>
       <RunHeader run={run} />
       <p className="panel">

@@ -51,8 +51,10 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
   return (
     <>
       <p className="muted">
-        <Link href="/runs">Runs</Link> / <Link href={`/runs/${t.run.id}`}>{t.run.name}</Link> / task {task.externalId}{" "}
-        trial {t.trial}
+        <Link href="/runs" style={{ textDecoration: "underline" }}>
+          Runs
+        </Link>{" "}
+        / <Link href={`/runs/${t.run.id}`}>{t.run.name}</Link> / task {task.externalId} trial {t.trial}
       </p>
       <div className="row">
         <h1>
