@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Loopscope command line: `loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID] [--scorer NAME] [--no-wait]`
+// Loopscope command line: `loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID] [--scorer NAME] [--labels V:pass,W:fail] [--no-wait]`
 // `loopscope reimport (--run ID | --all) [--url URL] [--token TOKEN]`
 // and `loopscope judge-labels <file> --study ID [--url URL] [--token TOKEN]`.
 // Streams each file to POST /api/bundles (never reads a whole file into memory), follows the
@@ -8,7 +8,7 @@ import { createReadStream, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 
-const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID] [--scorer NAME] [--no-wait]
+const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--tag K=V]... [--variant V] [--pair KEY_OR_RUN_ID] [--scorer NAME] [--labels V:pass,W:fail] [--no-wait]
        loopscope reimport (--run ID | --all) [--url URL] [--token TOKEN]
        loopscope judge-labels <file> --study ID [--url URL] [--token TOKEN]
 
@@ -18,6 +18,8 @@ const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--
   --variant V    the variant of the uploaded runs (base, sft, ...), overriding what the file says
   --pair P       pair the uploaded runs by this pairing key, or with the run whose id this is
   --scorer NAME  Inspect logs: the scorer whose values become rewards (default: the log's first)
+  --labels MAP   tau2-bench judge reviews: verdict:pass|fail pairs, e.g. satisfactory:pass,failure:fail
+                 (default: tau2's rule, pass/satisfied = pass, fail = fail, others not compared)
   --no-wait      return once the server has stored the file and queued its ingest (prints the status URL)
   --run ID       reimport: read this run's bundle again from its kept raw upload with the current importers
   --all          reimport: every run that has a kept raw upload (one job per bundle)
@@ -27,7 +29,7 @@ const USAGE = `usage: loopscope upload <file...> [--url URL] [--token TOKEN] [--
 const STATUS_WAIT_SECONDS = 20;
 const RETRY_MS = 1000;
 
-const VALUE_OPTIONS = ["--url", "--token", "--tag", "--variant", "--pair", "--scorer", "--run", "--study"];
+const VALUE_OPTIONS = ["--url", "--token", "--tag", "--variant", "--pair", "--scorer", "--labels", "--run", "--study"];
 const MAX_JUDGE_FILE_BYTES = 20 * 1024 * 1024;
 
 /** The server when --url is not given, and where that address came from (named when it cannot be reached). */
@@ -64,6 +66,7 @@ function parseArgs(argv) {
     variant: null,
     pair: null,
     scorer: null,
+    labels: null,
     wait: true,
     run: null,
     study: null,
@@ -116,6 +119,7 @@ async function uploadFile(file, options) {
   if (options.variant) target.searchParams.set("variant", options.variant);
   if (options.pair) target.searchParams.set("pair", options.pair);
   if (options.scorer) target.searchParams.set("scorer", options.scorer);
+  if (options.labels) target.searchParams.set("labels", options.labels);
   const response = await fetch(target, {
     method: "POST",
     headers,

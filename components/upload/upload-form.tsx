@@ -33,6 +33,8 @@ interface UploadOptionsInput {
   pair: string;
   /** Inspect logs: the scorer whose values become rewards. */
   scorer: string;
+  /** Judge reviews: verdict:pass|fail pairs read beside tau2's rule. */
+  labels: string;
 }
 
 function send(
@@ -59,6 +61,7 @@ function send(
     if (options.variant.trim() !== "") form.append("variant", options.variant.trim());
     if (options.pair.trim() !== "") form.append("pair", options.pair.trim());
     if (options.scorer.trim() !== "") form.append("scorer", options.scorer.trim());
+    if (options.labels.trim() !== "") form.append("labels", options.labels.trim());
     form.append("file", file, file.name);
     request.send(form);
   });
@@ -98,7 +101,13 @@ async function follow(
 export function UploadForm() {
   const [uploads, setUploads] = useState<UploadState[]>([]);
   const [dragging, setDragging] = useState(false);
-  const [options, setOptions] = useState<UploadOptionsInput>({ tags: "", variant: "", pair: "", scorer: "" });
+  const [options, setOptions] = useState<UploadOptionsInput>({
+    tags: "",
+    variant: "",
+    pair: "",
+    scorer: "",
+    labels: "",
+  });
   const input = useRef<HTMLInputElement>(null);
 
   const update = useCallback((id: string, patch: Partial<UploadState>) => {
@@ -230,6 +239,22 @@ export function UploadForm() {
         </label>
         <span className="muted">
           For Inspect AI logs with several scorers: whose values become rewards and success.
+        </span>
+      </div>
+      <div className="row">
+        <label>
+          Judge label mapping (optional){" "}
+          <input
+            type="text"
+            name="labels"
+            value={options.labels}
+            placeholder="satisfactory:pass,failure:fail"
+            onChange={(event) => setOptions({ ...options, labels: event.target.value })}
+          />
+        </label>
+        <span className="muted">
+          For tau2-bench judge reviews: which verdicts count as pass or fail. Without it tau2&apos;s rule applies: pass
+          and satisfied are pass, fail is fail, any other verdict is not compared.
         </span>
       </div>
       {uploads.map((upload) => (

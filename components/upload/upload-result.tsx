@@ -12,6 +12,11 @@ export function UploadResult({ outcome }: { outcome: UploadOutcome }) {
             ? "Already uploaded: this exact file was ingested before, nothing new was stored."
             : `Stored (${outcome.format}): ${counts}.`}
         </p>
+        {outcome.judgeLines.map((line) => (
+          <p key={line} style={{ margin: "0 0 6px" }}>
+            {line}
+          </p>
+        ))}
         <ul style={{ margin: 0 }}>
           {outcome.runs.map((run) => (
             <li key={run.id}>

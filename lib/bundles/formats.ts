@@ -16,5 +16,6 @@ export const SUPPORTED_FORMATS_TEXT = [
   "tau2-bench results directory (results.json + simulations/<id>.json) as .zip or .tar.gz",
   "tau-bench v1 results (a JSON list of {task_id, reward, info, traj, trial})",
   "Inspect AI logs: .eval (a zip with header.json and samples/<id>_epoch_<n>.json) or the single-file .json log",
+  "tau2-bench judge review summaries ({total_judged, agree_count, entries}), stored on trajectories already uploaded",
   "any of the JSON encodings may be gzip-compressed",
 ];

@@ -9,6 +9,7 @@ import { startTau2, TAU2_HEADER_KEYS } from "./importers/tau2-importer";
 import { isTauBenchResults, TauBenchCollector } from "./importers/tau-bench-importer";
 import type { StreamingConversion } from "./importers/types";
 import { inspectJsonImporter } from "./importers/inspect-json-importer";
+import { isTau2JudgeReview, JudgeReviewDocument } from "./importers/tau2-judge-review";
 
 /** Importers that convert a whole document in memory: formats whose files stay small. */
 const WHOLE_DOCUMENT_IMPORTERS = [inspectJsonImporter];
@@ -291,6 +292,8 @@ export async function openDocumentEvents(
   const hasSimulations = streamed.has("simulations") || Array.isArray(document.simulations);
   if (!("schemaVersion" in document) && !(hasSimulations && isRecord(document.info))) {
     await release();
+    // A judge review is not a bundle: its verdicts are stored on trajectories already uploaded (ingest's own path).
+    if (streamed.size === 0 && isTau2JudgeReview(document)) throw new JudgeReviewDocument(document);
     // Formats without a streaming importer (Inspect's .json log) are small: converted whole, then read as a bundle.
     const importer =
       streamed.size === 0 ? WHOLE_DOCUMENT_IMPORTERS.find((candidate) => candidate.matches(document)) : undefined;

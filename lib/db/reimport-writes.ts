@@ -39,6 +39,13 @@ export async function clearRunRows(tx: IngestSession, runIds: string[]): Promise
   // Event and TurnPrediction are partitioned by run: these deletes touch only the runs' own partitions.
   await tx.query(`DELETE FROM "Event" WHERE "runId" = ANY($1::text[])`, [runIds]);
   await tx.query(`DELETE FROM "TurnPrediction" WHERE "runId" = ANY($1::text[])`, [runIds]);
+  // Uploaded judge reviews' verdicts would go with their trajectories: kept aside, put back by restoreJudgeLabels.
+  await tx.query(
+    `CREATE TEMP TABLE "reimportJudgeLabels" ON COMMIT DROP AS
+     SELECT j.* FROM "JudgeLabel" j JOIN "Trajectory" t ON t."id" = j."trajectoryId"
+     WHERE t."runId" = ANY($1::text[]) AND j."bundleId" IS NOT NULL`,
+    [runIds],
+  );
   await tx.query(`DELETE FROM "Trajectory" WHERE "runId" = ANY($1::text[])`, [runIds]);
   await tx.query(`DELETE FROM "LeaderboardSummary" WHERE "runId" = ANY($1::text[])`, [runIds]);
   return new Map(old.map((row) => [trajectoryKey(row.runId, row.taskExternalId, row.trial), row.id]));
@@ -103,4 +110,13 @@ export async function relinkStudyItems(tx: IngestSession, runIds: string[]): Pro
        AND t."runId" = s."runId" AND k."externalId" = s."taskExternalId" AND t."trial" = s."trial"`,
     [runIds],
   );
+}
+
+/** Puts back the judge-review verdicts clearRunRows kept, on the trajectories the re-import gave the same id. */
+export async function restoreJudgeLabels(tx: IngestSession): Promise<void> {
+  await tx.query(
+    `INSERT INTO "JudgeLabel" SELECT k.* FROM "reimportJudgeLabels" k
+     WHERE EXISTS (SELECT 1 FROM "Trajectory" t WHERE t."id" = k."trajectoryId")`,
+  );
+  await tx.query(`DROP TABLE "reimportJudgeLabels"`);
 }

@@ -34,3 +34,5 @@ export * from "./compute-effort";
 export * from "./compute-pareto-frontier";
 export * from "./compute-median";
 export * from "./compute-state-check-beside-reward";
+export * from "./compare-judge-with-outcome";
+export * from "./trajectory-judges";

@@ -14,11 +14,33 @@ export type UploadOutcome =
       counts: Record<string, number>;
       format: string;
       warnings: string[];
+      /** A judge review: one line per judge (verdict counts, what was not compared) and the unmatched ids. */
+      judgeLines: string[];
     }
   | { kind: "rejected"; status: number; error: string; issues: UploadIssue[]; totalIssues: number };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function describeJudgeReview(review: unknown): string[] {
+  if (!isRecord(review)) return [];
+  const lines: string[] = [];
+  for (const judge of Array.isArray(review.judges) ? review.judges.filter(isRecord) : []) {
+    const labels = isRecord(judge.labels)
+      ? Object.entries(judge.labels)
+          .map(([label, count]) => `${label} ${Number(count)}`)
+          .join(", ")
+      : "";
+    const skipped = Array.isArray(judge.notCompared) ? judge.notCompared.map(String) : [];
+    lines.push(
+      `Judge ${String(judge.name)} (${String(judge.model)}): ${Number(judge.attached)} verdicts attached of ` +
+        `${Number(judge.entries)}; labels ${labels}; not compared: ${skipped.length > 0 ? skipped.join(", ") : "none"}.`,
+    );
+  }
+  const unmatched = Array.isArray(review.unmatchedSimulationIds) ? review.unmatchedSimulationIds.map(String) : [];
+  if (unmatched.length > 0) lines.push(`Unmatched simulation ids (${unmatched.length}): ${unmatched.join(", ")}.`);
+  return lines;
 }
 
 export function describeUploadResponse(status: number, body: unknown): UploadOutcome {
@@ -31,10 +53,16 @@ export function describeUploadResponse(status: number, body: unknown): UploadOut
         ? data.runs.filter(isRecord).map((run) => ({ id: String(run.id), name: String(run.name) }))
         : [],
       counts: isRecord(data.counts)
-        ? Object.fromEntries(Object.entries(data.counts).map(([key, value]) => [key, Number(value)]))
+        ? Object.fromEntries(
+            Object.entries(data.counts)
+              .map(([key, value]) => [key, Number(value)] as const)
+              // A judge review stores no tasks or trajectories of its own: its zero counts say nothing.
+              .filter(([, value]) => !(data.format === "tau2-judge-review" && value === 0)),
+          )
         : {},
       format: typeof data.format === "string" ? data.format : "unknown",
       warnings: Array.isArray(data.warnings) ? data.warnings.map(String) : [],
+      judgeLines: describeJudgeReview(data.judgeReview),
     };
   }
   const issues = Array.isArray(data.issues)

@@ -25,6 +25,7 @@ import {
   clearRunRows,
   lockBundleForReimport,
   relinkStudyItems,
+  restoreJudgeLabels,
   trajectoryKey,
   updateReimportedBundle,
   updateReimportedRun,
@@ -40,12 +41,18 @@ import { createTempFileSpill } from "./temp-file-spill";
 import { createTempFileByteSpill } from "./temp-file-bytes";
 import { HeapKeeper } from "./heap-keeper";
 import { TextRepair } from "@/lib/bundles/storable-text";
+import { JudgeReviewDocument } from "@/lib/bundles/importers/tau2-judge-review";
+import type { JudgeReviewOutcome } from "@/lib/contracts/run-judges";
+import { listJudgeReviewRuns } from "@/lib/db/run-judge-labels";
+import { ingestJudgeReview, JUDGE_REVIEW_FORMAT } from "./ingest-judge-review";
 
 export interface IngestCounts {
   tasks: number;
   trajectories: number;
   events: number;
   turnPredictions: number;
+  /** A judge review: the verdicts stored on trajectories. */
+  judgeLabels?: number;
 }
 
 export interface IngestProgress {
@@ -65,6 +72,8 @@ export type IngestResult =
       runs: { id: string; name: string }[];
       counts: IngestCounts;
       warnings: string[];
+      /** A judge review (no runs of its own): what it attached, per judge. */
+      judgeReview?: JudgeReviewOutcome;
     }
   | { kind: "invalid"; error: string; issues: BundleIssue[]; totalIssues: number }
   | { kind: "too-large"; error: string; limitBytes: number };
@@ -131,19 +140,46 @@ function countsOf(summary: BundleSummary): IngestCounts {
     trajectories: counts.trajectories ?? 0,
     events: counts.events ?? 0,
     turnPredictions: counts.turnPredictions ?? 0,
+    ...(counts.judgeLabels === undefined ? {} : { judgeLabels: counts.judgeLabels }),
   };
 }
 
-function duplicateResult(summary: BundleSummary): IngestResult {
+/** A judge review has no runs of its own: its answer names the runs its verdicts are on. */
+async function duplicateResult(summary: BundleSummary): Promise<IngestResult> {
+  const runs =
+    summary.format === JUDGE_REVIEW_FORMAT ? await listJudgeReviewRuns({ bundleId: summary.id }) : summary.runs;
   return {
     kind: "stored",
     duplicate: true,
     bundleId: summary.id,
     format: summary.format,
-    runs: summary.runs,
+    runs,
     counts: countsOf(summary),
     warnings: [],
   };
+}
+
+async function storeJudgeReview(document: Record<string, unknown>, tap: ByteTap, input: IngestInput) {
+  const result = await ingestJudgeReview({
+    document,
+    contentHash: await contentHashOf(tap, input),
+    fileName: input.fileName,
+    sizeBytes: tap.bytes,
+    uploadedBy: input.uploadedBy ?? null,
+    mapping: input.options?.judgeLabels ?? {},
+  });
+  if (result.kind === "invalid")
+    return { kind: "invalid", error: result.error, issues: result.issues, totalIssues: result.issues.length } as const;
+  return {
+    kind: "stored",
+    duplicate: result.duplicate,
+    bundleId: result.bundleId,
+    format: JUDGE_REVIEW_FORMAT,
+    runs: result.runs,
+    counts: { tasks: 0, trajectories: 0, events: 0, turnPredictions: 0, judgeLabels: result.judgeLabels },
+    warnings: result.warnings,
+    ...(result.judgeReview ? { judgeReview: result.judgeReview } : {}),
+  } as const;
 }
 
 function invalid(issues: IssueCollector): IngestResult {
@@ -416,6 +452,7 @@ async function writeBundle(
       tx,
       [...kept.values()].map((run) => run.id),
     );
+    await restoreJudgeLabels(tx);
     return { runs: [...reimported, ...runs].map((run) => ({ id: run.id, name: run.name })), counts };
   }
   try {
@@ -466,7 +503,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
   const checkedBeforeReading = input.contentHash !== undefined && !input.reimport;
   if (checkedBeforeReading) {
     const existing = await findBundleByHash({ contentHash: await contentHashOf(tap, input) });
-    if (existing) return duplicateResult(existing);
+    if (existing) return await duplicateResult(existing);
   }
   try {
     const opened = await openBundle(tap.wrap(input.chunks), issues, {
@@ -487,7 +524,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
       const existing = await findBundleByHash({ contentHash: await contentHashOf(tap, input) });
       if (existing) {
         await opened.dispose?.();
-        return duplicateResult(existing);
+        return await duplicateResult(existing);
       }
     }
     const written = await inIngestTransaction((tx) => writeBundle(tx, opened, tap, input, issues, bundleId, counts));
@@ -502,9 +539,11 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
     };
   } catch (error) {
     if (error instanceof RejectedBundle) return invalid(issues);
+    if (error instanceof JudgeReviewDocument && !input.reimport)
+      return await storeJudgeReview(error.document, tap, input);
     if (error instanceof DuplicateBundle) {
       const existing = await findBundleByHash({ contentHash: await contentHashOf(tap, input) });
-      if (existing) return duplicateResult(existing);
+      if (existing) return await duplicateResult(existing);
       throw error;
     }
     if (error instanceof ReadAbortedError) {

@@ -18,6 +18,7 @@ export type ReceivedUpload =
 /** The options as a JSON object without undefined members (what the Upload row stores for the job). */
 function storableOptions(options: StoredUploadOptions): { [key: string]: string | Record<string, string> } {
   const stored: { [key: string]: string | Record<string, string> } = { tags: options.tags };
+  if (options.judgeLabels !== undefined) stored.judgeLabels = { ...options.judgeLabels };
   for (const key of ["variant", "pair", "scorer"] as const) {
     const value = options[key];
     if (value !== undefined) stored[key] = value;

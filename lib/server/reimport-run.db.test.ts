@@ -18,6 +18,10 @@ import { requestReimport } from "./queue-run-jobs";
 import { receiveUpload } from "./receive-upload";
 import { getAnnotationItem, saveLabels } from "./studies/annotate";
 import { createStudy } from "./studies/create-study";
+import { makeTau2Results } from "@/lib/testing/tau2-results";
+import { uniqueId } from "@/lib/testing/factories";
+import { ingestBundle } from "./ingest-bundle";
+import { getRunJudges } from "./get-run-judges";
 
 let uploadDir: string;
 let people: { admin: Actor; ann: Actor; ben: Actor };
@@ -58,6 +62,32 @@ async function trajectoriesOf(runId: string) {
 }
 
 describe("re-importing a run from its kept raw upload", () => {
+  it("keeps an uploaded judge review's verdicts on the re-imported trajectories", async () => {
+    const prefix = uniqueId("reimport-judged");
+    const results = makeTau2Results({ taskIds: [`${prefix}-1`, `${prefix}-2`] });
+    const received = await receiveUpload(LOCAL_ACTOR, {
+      fileName: "tau2.json",
+      chunks: chunksOf(JSON.stringify(results)),
+      done: Promise.resolve(),
+      fields: new Map(),
+    });
+    const runId = (received.kind === "finished" ? (received.body as { runs: { id: string }[] }).runs[0]?.id : "") ?? "";
+    const entries = results.simulations.map((simulation) => ({
+      simulation_id: simulation.id,
+      judge_verdict: "pass",
+      judge_prompt_name: prefix,
+      judge_model: "m",
+    }));
+    const review = { total_judged: 2, agree_count: 0, disagree_count: 0, entries };
+    const judged = await ingestBundle({ chunks: chunksOf(JSON.stringify(review)), fileName: "review.json" });
+    expect(judged).toMatchObject({ kind: "stored", runs: [{ id: runId }] });
+    const before = (await getRunJudges(runId)).judges.find((judge) => judge.name === prefix);
+    expect(before?.n).toBe(2);
+    const answer = await requestReimport(LOCAL_ACTOR, { runId });
+    expect(answer).toMatchObject({ queued: false, outcomes: [{ runId, outcome: { kind: "reimported" } }] });
+    expect((await getRunJudges(runId)).judges.find((judge) => judge.name === prefix)).toEqual(before);
+  });
+
   it("keeps a JSON upload gzipped in the upload directory and gives the uploaded bytes back", async () => {
     const { uploadId } = await uploadJudgedRun(2);
     const files = readdirSync(uploadDir).filter((name) => name.startsWith(uploadId));

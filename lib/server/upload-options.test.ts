@@ -40,4 +40,23 @@ describe("parseUploadOptions", () => {
       expect(issue?.message).toBe('tag "broken" must be written key=value');
     }
   });
+
+  it("reads a judge review's label mapping from ?labels= or a field, and locates a bad one", () => {
+    expect(parseUploadOptions("http://x/api/bundles?labels=satisfactory:pass,failure:fail")).toEqual({
+      tags: {},
+      judgeLabels: { satisfactory: "pass", failure: "fail" },
+    });
+    expect(parseUploadOptions("http://x/api/bundles", new Map([["labels", ["compliant:pass"]]]))).toEqual({
+      tags: {},
+      judgeLabels: { compliant: "pass" },
+    });
+    try {
+      parseUploadOptions("http://x/api/bundles?labels=compliant:ok");
+      expect.unreachable();
+    } catch (error) {
+      const issue = error instanceof z.ZodError ? error.issues[0] : undefined;
+      expect(issue?.path).toEqual(["labels"]);
+      expect(issue?.message).toBe('"compliant:ok" is not verdict:pass or verdict:fail');
+    }
+  });
 });

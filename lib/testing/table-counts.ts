@@ -1,6 +1,16 @@
 import pg from "pg";
 
-const TABLES = ["Bundle", "Suite", "Task", "Model", "Run", "Trajectory", "Event", "TurnPrediction"] as const;
+const TABLES = [
+  "Bundle",
+  "Suite",
+  "Task",
+  "Model",
+  "Run",
+  "Trajectory",
+  "Event",
+  "TurnPrediction",
+  "JudgeLabel",
+] as const;
 
 /** Row counts of every table (and the number of per-run partition tables), read over a separate connection, to prove an ingest left nothing behind. */
 export async function tableCounts(connectionString = process.env.DATABASE_URL): Promise<Record<string, number>> {

@@ -14,6 +14,7 @@ import { deleteRunAction, editRunAction, reimportRunAction } from "./actions";
 import { MetricsSection } from "./_sections/metrics-section";
 import { GridSection } from "./_sections/grid-section";
 import { TrajectoriesSection } from "./_sections/trajectories-section";
+import { JudgesSection } from "./_sections/judges-section";
 import { RunSearchForm } from "@/components/search/run-search-form";
 
 export const dynamic = "force-dynamic";
@@ -34,7 +35,10 @@ export default async function RunPage(props: {
   return (
     <>
       <p className="muted">
-        <Link href="/runs">Runs</Link> / {run.displayName}
+        <Link href="/runs" style={{ textDecoration: "underline" }}>
+          Runs
+        </Link>{" "}
+        / {run.displayName}
       </p>
       <RunHeader run={run} />
       <p className="panel">
@@ -122,6 +126,9 @@ export default async function RunPage(props: {
       ) : null}
       <Suspense fallback={<div className="panel muted">Computing metrics…</div>}>
         <MetricsSection runId={run.id} />
+      </Suspense>
+      <Suspense fallback={<div className="panel muted">Comparing judges…</div>}>
+        <JudgesSection runId={run.id} />
       </Suspense>
       <Suspense fallback={<div className="panel muted">Loading task grid…</div>}>
         <GridSection runId={run.id} query={query} />

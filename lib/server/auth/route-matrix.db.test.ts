@@ -15,6 +15,7 @@ const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "
   "api/runs": { GET: "read" },
   "api/runs/[id]": { DELETE: "admin" },
   "api/runs/[id]/metrics": { GET: "read" },
+  "api/runs/[id]/judges": { GET: "read" },
   "api/runs/[id]/trajectories": { GET: "read" },
   "api/search": { GET: "read" },
   "api/suites/[id]/protocol": { GET: "read" },

@@ -39,6 +39,10 @@ function storedBody(result: Stored, duplicate: boolean): Prisma.InputJsonObject 
     runs: result.runs,
     counts: { ...result.counts },
     warnings: result.warnings,
+    // A plain JSON copy (the contract's interfaces have no index signature).
+    ...(result.judgeReview
+      ? { judgeReview: JSON.parse(JSON.stringify(result.judgeReview)) as Prisma.InputJsonObject }
+      : {}),
   };
 }
 

@@ -17,6 +17,8 @@ import { TimelineList } from "@/components/timeline/timeline-list";
 import { TrajectoryEnd } from "@/components/timeline/trajectory-end";
 import { TaskPanel } from "@/components/timeline/task-panel";
 import { TrajectoryNav } from "@/components/timeline/trajectory-nav";
+import { getTrajectoryJudges } from "@/lib/server/get-run-judges";
+import { JudgeVerdicts } from "@/components/timeline/judge-verdicts";
 import styles from "./page.module.css";
 
 export const dynamic = "force-dynamic";
@@ -29,6 +31,7 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
   const navigation = buildTrajectoryNavigation(view.cells, t.id);
   if (!navigation) notFound();
   const model = buildTimelineModel(view.events, t.judgeTurnLabels);
+  const judges = await getTrajectoryJudges(t.id, t);
   const verdict = buildVerdict({
     sourceFormat: t.run.sourceFormat,
     reward: t.reward,
@@ -48,8 +51,10 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
   return (
     <>
       <p className="muted">
-        <Link href="/runs">Runs</Link> / <Link href={`/runs/${t.run.id}`}>{t.run.name}</Link> / task {task.externalId}{" "}
-        trial {t.trial}
+        <Link href="/runs" style={{ textDecoration: "underline" }}>
+          Runs
+        </Link>{" "}
+        / <Link href={`/runs/${t.run.id}`}>{t.run.name}</Link> / task {task.externalId} trial {t.trial}
       </p>
       <div className="row">
         <h1>
@@ -77,6 +82,7 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
       <div className={styles.layout}>
         <div className={styles.main}>
           <VerdictPanel verdict={verdict} />
+          <JudgeVerdicts judges={judges} success={t.success} />
           <section aria-label="Timeline">
             <h2>Timeline</h2>
             <TimelineList rows={model.rows} firstErrorSeq={model.firstErrorSeq} marks={verdict.marks} />

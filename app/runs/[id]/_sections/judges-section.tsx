@@ -1,0 +1,7 @@
+import { getRunJudges } from "@/lib/server/get-run-judges";
+import { buildJudgesView } from "@/lib/presenters/run-judges";
+import { JudgesView } from "@/components/run/judges-view";
+
+export async function JudgesSection({ runId }: { runId: string }) {
+  return <JudgesView runId={runId} view={buildJudgesView(await getRunJudges(runId))} />;
+}
