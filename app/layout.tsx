@@ -38,10 +38,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <button type="submit">Sign out</button>
             </form>
           ) : actor ? (
-            <span className="row">
-              <Link href="/account">local admin</Link>
-              <Link href="/signin">Sign in</Link>
-            </span>
+            // Open mode: everyone acts as the local admin, so "Sign in" beside it read as a contradiction; the
+            // account page says sign-in is optional here and links to it (for annotators' accounts).
+            <Link href="/account">local admin</Link>
           ) : (
             <Link href="/signin">Sign in</Link>
           )}
