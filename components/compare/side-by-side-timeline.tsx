@@ -75,13 +75,23 @@ export function SideBySideTimeline({ alignment, labels }: { alignment: AlignedTi
             >
               <td className={styles.turn}>
                 {row.position === 0 ? row.turnIndex : ""}
-                {row.kind === "user" && row.differs && row.a && row.b ? <div className="muted">reworded</div> : null}
-                {row.isFirstDivergence ? <div className={styles.marker}>▶ first divergence</div> : null}
+                {row.kind === "user" && row.differs && row.a && row.b ? (
+                  <div className={`muted ${styles.turnNote}`}>reworded</div>
+                ) : null}
+                {row.isFirstDivergence ? (
+                  <div className={styles.marker}>▶ first divergence</div>
+                ) : null}
               </td>
               <td className={styles.cell}>
+                <span className={styles.side} aria-hidden="true">
+                  {labels[0]}
+                </span>
                 <EventCell line={row.a} />
               </td>
               <td className={styles.cell}>
+                <span className={styles.side} aria-hidden="true">
+                  {labels[1]}
+                </span>
                 <EventCell line={row.b} />
               </td>
             </tr>
