@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { signOutAction } from "./auth-actions";
+import { ScrollRegions } from "@/components/scroll-regions";
 import { resolveSessionActor } from "@/lib/server/auth/resolve-actor";
 import { allows } from "@/lib/server/auth/roles";
 import "./globals.css";
@@ -46,6 +47,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           )}
         </header>
         <main>{children}</main>
+        <ScrollRegions />
       </body>
     </html>
   );

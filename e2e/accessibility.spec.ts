@@ -146,6 +146,8 @@ test.describe("accessibility: axe-core on every page at 1,440 and 390 px", () =>
           continue;
         }
         await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+        // Hydrated: scroll containers that overflow at this width have been made focusable (components/scroll-regions.tsx).
+        await page.waitForFunction(() => document.body.dataset.scrollRegions === "ready");
         try {
           await expectNoViolations(page, `${name} (${url}) at ${width} px`);
         } catch (error) {

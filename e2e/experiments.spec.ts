@@ -58,7 +58,7 @@ test.describe("experiment matrix", () => {
     const airline = runs.airline;
     if (!airline) throw new Error("airline runs missing");
     await row
-      .getByRole("link", { name: /^Compare / })
+      .getByRole("link", { name: /: compare / })
       .first()
       .click();
     await expect(page).toHaveURL(new RegExp(`/compare\\?runs=${airline.base},${airline.sft}$`));

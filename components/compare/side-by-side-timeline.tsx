@@ -6,7 +6,7 @@ function Expandable({ summary, full, label }: { summary: string; full: string; l
   if (summary === full) return <span className={`${styles.summary} mono`}>{summary}</span>;
   return (
     <details className={styles.expand}>
-      <summary className="mono" aria-label={`Show the full ${label}`}>
+      <summary className="mono" aria-label={`${summary} (show the full ${label})`}>
         {summary}
       </summary>
       <pre className={`${styles.full} mono`}>{full}</pre>
@@ -78,9 +78,7 @@ export function SideBySideTimeline({ alignment, labels }: { alignment: AlignedTi
                 {row.kind === "user" && row.differs && row.a && row.b ? (
                   <div className={`muted ${styles.turnNote}`}>reworded</div>
                 ) : null}
-                {row.isFirstDivergence ? (
-                  <div className={styles.marker}>▶ first divergence</div>
-                ) : null}
+                {row.isFirstDivergence ? <div className={styles.marker}>▶ first divergence</div> : null}
               </td>
               <td className={styles.cell}>
                 <span className={styles.side} aria-hidden="true">
