@@ -15,14 +15,15 @@ test.describe("open mode: the local admin", () => {
   });
 
   test("opens a study item read-only instead of a 403", async ({ page, request }) => {
-    const annotator = randomUUID();
-    await sql(`INSERT INTO "User" ("id", "email", "name", "passwordHash", "role") VALUES ($1, $2, $3, $4, $5)`, [
-      annotator,
-      `${uniqueId("open")}@example.test`,
-      "Annotator Ann",
-      "not a password hash",
-      "annotator",
-    ]);
+    const annotators = [randomUUID(), randomUUID()];
+    for (const annotator of annotators)
+      await sql(`INSERT INTO "User" ("id", "email", "name", "passwordHash", "role") VALUES ($1, $2, $3, $4, $5)`, [
+        annotator,
+        `${uniqueId("open")}@example.test`,
+        "Annotator Ann",
+        "not a password hash",
+        "annotator",
+      ]);
     const judged = await uploadBundle(request, makeJudgedBundle(2, uniqueId("open-judged")));
     const created = await request.post("/api/studies", {
       data: {
@@ -31,8 +32,8 @@ test.describe("open mode: the local admin", () => {
         source: { runIds: [judged.runs[0]?.id ?? ""], suiteId: null },
         sampleSize: 2,
         sampling: { method: "random", by: null, seed: 1 },
-        annotatorsPerItem: 1,
-        annotatorIds: [annotator],
+        annotatorsPerItem: 2,
+        annotatorIds: annotators,
         blind: true,
         rubric: makeDefaultRubric(),
       },
