@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { signOutAction } from "./auth-actions";
+import { ScrollRegions } from "@/components/scroll-regions";
 import { resolveSessionActor } from "@/lib/server/auth/resolve-actor";
 import { allows } from "@/lib/server/auth/roles";
 import "./globals.css";
@@ -38,15 +39,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <button type="submit">Sign out</button>
             </form>
           ) : actor ? (
-            <span className="row">
-              <Link href="/account">local admin</Link>
-              <Link href="/signin">Sign in</Link>
-            </span>
+            // Open mode: everyone acts as the local admin, so "Sign in" beside it read as a contradiction; the
+            // account page says sign-in is optional here and links to it (for annotators' accounts).
+            <Link href="/account">local admin</Link>
           ) : (
             <Link href="/signin">Sign in</Link>
           )}
         </header>
         <main>{children}</main>
+        <ScrollRegions />
       </body>
     </html>
   );

@@ -8,7 +8,15 @@ test.describe("experiment matrix", () => {
   const model = uniqueId("e2emodel").toLowerCase();
   const runs: Record<string, { base: string; sft: string }> = {};
 
+  // A delta of exactly 0 with a wide interval: tasks 2/2 -> 0/2 and 0/2 -> 2/2.
+  const flatModel = uniqueId("e2eflat").toLowerCase();
+
   test.beforeAll(async ({ request }) => {
+    for (const [name, tasks] of [
+      [flatModel, tasksFrom("flat", ["11", "00"])],
+      [`ft:${flatModel}:acme:sft:j1`, tasksFrom("flat", ["00", "11"])],
+    ] as const)
+      await uploadBundle(request, makeTau2Results({ domain: "retail", model: name, tasks }), `${name}.json`);
     // airline: tasks 1/2 -> 2/2 and 0/2 -> 2/2 (+75 pp); retail: 2/2 -> 0/2 (-100 pp).
     const domains = {
       airline: { base: tasksFrom("air", ["10", "00"]), sft: tasksFrom("air", ["11", "11"]) },
@@ -50,7 +58,7 @@ test.describe("experiment matrix", () => {
     const airline = runs.airline;
     if (!airline) throw new Error("airline runs missing");
     await row
-      .getByRole("link", { name: /^Compare / })
+      .getByRole("link", { name: /: compare / })
       .first()
       .click();
     await expect(page).toHaveURL(new RegExp(`/compare\\?runs=${airline.base},${airline.sft}$`));
@@ -60,12 +68,25 @@ test.describe("experiment matrix", () => {
     ).toContainText("+75.0 pp");
   });
 
+  test("draws the interval of a zero delta (a zero-width bar)", async ({ page }) => {
+    await page.goto("/experiments");
+    await expect(page.getByTestId(`experiment-row-${flatModel}-sft`).getByTestId("cell-delta")).toHaveText(["0.0 pp"]);
+    const chart = page.getByTestId("delta-chart");
+    const rows = chart.locator(".recharts-yAxis .recharts-cartesian-axis-tick");
+    await expect(chart.locator(".recharts-errorBar").first()).toBeAttached();
+    // One interval per charted row, the zero delta's included.
+    await expect(chart.locator(".recharts-errorBar")).toHaveCount(await rows.count());
+  });
+
   test("exports the matrix as CSV, Markdown and LaTeX", async ({ request }) => {
     const csv = await request.get("/api/experiments?format=csv");
     expect(csv.headers()["content-type"]).toContain("text/csv");
-    expect(await csv.text()).toContain(`${model},sft,tau2/airline,default,"25.0% `);
+    // Numbers as numbers (25.0% -> 0.25), no formula guard on them (it wrote '+75.0 pp).
+    const text = await csv.text();
+    expect(text).toMatch(new RegExp(`${model},sft,tau2/airline,[^,]+,0.25,1,0.75,0.5,2,`));
+    expect(text).not.toContain("'+");
     const markdown = await (await request.get("/api/experiments?format=md")).text();
-    expect(markdown).toContain(`| ${model} | sft | pooled over 2 suites (stratified) |`);
+    expect(markdown).toContain(`| ${model} | sft | pooled: 3 tasks in 2 suites (stratified) |`);
     const latex = await (await request.get("/api/experiments?format=tex")).text();
     expect(latex).toContain("\\begin{tabular}{llllrrrrrrr}");
   });

@@ -6,7 +6,7 @@ function Expandable({ summary, full, label }: { summary: string; full: string; l
   if (summary === full) return <span className={`${styles.summary} mono`}>{summary}</span>;
   return (
     <details className={styles.expand}>
-      <summary className="mono" aria-label={`Show the full ${label}`}>
+      <summary className="mono" aria-label={`${summary} (show the full ${label})`}>
         {summary}
       </summary>
       <pre className={`${styles.full} mono`}>{full}</pre>
@@ -75,13 +75,21 @@ export function SideBySideTimeline({ alignment, labels }: { alignment: AlignedTi
             >
               <td className={styles.turn}>
                 {row.position === 0 ? row.turnIndex : ""}
-                {row.kind === "user" && row.differs && row.a && row.b ? <div className="muted">reworded</div> : null}
+                {row.kind === "user" && row.differs && row.a && row.b ? (
+                  <div className={`muted ${styles.turnNote}`}>reworded</div>
+                ) : null}
                 {row.isFirstDivergence ? <div className={styles.marker}>▶ first divergence</div> : null}
               </td>
               <td className={styles.cell}>
+                <span className={styles.side} aria-hidden="true">
+                  {labels[0]}
+                </span>
                 <EventCell line={row.a} />
               </td>
               <td className={styles.cell}>
+                <span className={styles.side} aria-hidden="true">
+                  {labels[1]}
+                </span>
                 <EventCell line={row.b} />
               </td>
             </tr>

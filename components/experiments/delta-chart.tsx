@@ -6,16 +6,24 @@ import {
   CartesianGrid,
   Cell,
   ErrorBar,
+  Rectangle,
   ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from "recharts";
+import type { BarShapeProps } from "recharts";
 import type { DeltaChartPoint, DeltaChartSeries } from "@/lib/presenters/experiment-view";
 import styles from "./experiments.module.css";
 
 const errorOf = (point: DeltaChartPoint): [number, number] => point.error;
+
+/**
+ * A custom shape: Recharts drops a zero-width bar, and with it the bar's ErrorBar (a delta of 0.0 with
+ * [−17.5, +17.5] drew nothing); with a custom shape it keeps the point, so its interval is drawn.
+ */
+const deltaBar = (props: BarShapeProps) => <Rectangle {...props} />;
 const ROW_HEIGHT = 34;
 
 /** Paired deltas (pp) with their 95% intervals, one horizontal bar per cell and per pooled row. */
@@ -40,7 +48,7 @@ export function DeltaChart({ series }: { series: DeltaChartSeries }) {
           <Tooltip
             formatter={(value) => [typeof value === "number" ? `${value.toFixed(1)} pp` : String(value), "Δ success"]}
           />
-          <Bar dataKey="value" isAnimationActive={false} maxBarSize={20}>
+          <Bar dataKey="value" isAnimationActive={false} maxBarSize={20} shape={deltaBar}>
             {series.points.map((point) => (
               <Cell key={point.key} fill={point.pooled ? "#121a2b" : "#2457c5"} />
             ))}

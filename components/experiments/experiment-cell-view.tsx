@@ -26,7 +26,10 @@ export function ExperimentCellView({ cell, variant }: { cell: ExperimentCell; va
         <span className={styles.figure}>{formatSuccess(cell.candidateSuccess)}</span>
       </div>
       <div className={styles.delta}>
-        <Link href={cell.compareHref} aria-label={`Compare ${cell.baseRunName} with ${cell.candidateRunName}`}>
+        <Link
+          href={cell.compareHref}
+          aria-label={`Δ ${formatEffect(cell.delta)}: compare ${cell.baseRunName} with ${cell.candidateRunName}`}
+        >
           Δ <span data-testid="cell-delta">{formatEffect(cell.delta)}</span>
         </Link>{" "}
         <span className={styles.figure}>{formatEffectInterval(cell.delta)}</span>

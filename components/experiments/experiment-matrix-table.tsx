@@ -1,5 +1,11 @@
 import type { ExperimentMatrix } from "@/lib/presenters/experiment-matrix";
-import { formatEffect, formatEffectInterval, formatNoiseFloor, formatP } from "@/lib/presenters/experiment-view";
+import {
+  describePooledScope,
+  formatEffect,
+  formatEffectInterval,
+  formatNoiseFloor,
+  formatP,
+} from "@/lib/presenters/experiment-view";
 import { ExperimentCellView } from "./experiment-cell-view";
 import styles from "./experiments.module.css";
 
@@ -51,7 +57,7 @@ export function ExperimentMatrixTable({ matrix }: { matrix: ExperimentMatrix }) 
                     </div>
                     <div className="muted">
                       stratified McNemar p <span data-testid="pooled-p">{formatP(row.pooled.p)}</span> ·{" "}
-                      {row.pooled.tasks} tasks in {row.pooled.strata} suites
+                      {describePooledScope(row.pooled)}
                     </div>
                     <div className="muted">noise floor {formatNoiseFloor(row.pooled.noiseFloorSd)}</div>
                   </div>

@@ -12,7 +12,13 @@ function levelSpan(table: ProtocolTable, index: number): number {
 
 export function ProtocolTableView({ table }: { table: ProtocolTable }) {
   return (
-    <div className={styles.scroll}>
+    // Focusable so a keyboard can scroll it sideways when it is wider than the screen (axe scrollable-region-focusable).
+    <div
+      className={styles.scroll}
+      tabIndex={0}
+      role="region"
+      aria-label={`Protocol table of ${table.suite.name}, scrollable`}
+    >
       <table className={`data ${styles.table}`} aria-label={`Protocol table of ${table.suite.name}`}>
         <thead>
           <tr>

@@ -1,3 +1,4 @@
+import type { EndStateCheck } from "@/lib/presenters/end-state-check";
 import type { StateDiff } from "@/lib/presenters/state-diff";
 import type { ReplyCheckView } from "@/lib/presenters/timeline-reply";
 import { formatJson } from "@/lib/presenters/timeline-format";
@@ -39,10 +40,12 @@ export function TrajectoryEnd({
   end,
   diff,
   reply,
+  stateCheck,
 }: {
   end: TrajectoryEndView;
   diff: StateDiff;
   reply: ReplyCheckView;
+  stateCheck: EndStateCheck;
 }) {
   const { judge } = end;
   const hasJudge = Object.entries(judge).some(([key, value]) => key !== "name" && value !== null);
@@ -59,7 +62,7 @@ export function TrajectoryEnd({
           </span>
         ) : null}
         <span>
-          State check <Check value={end.stateMatch} />
+          {stateCheck.label} <Check value={stateCheck.met} />
         </span>
         <span>
           Reply check <Check value={end.replyCheck} />
@@ -69,7 +72,11 @@ export function TrajectoryEnd({
         </span>
       </div>
       <h3>Final state against expected</h3>
-      <StateDiffTable diff={diff} />
+      {stateCheck.note && diff.status === "no-expected-state" ? (
+        <p className="muted">{stateCheck.note}</p>
+      ) : (
+        <StateDiffTable diff={diff} />
+      )}
       <h3>Required reply</h3>
       <ReplyCheck view={reply} finalReply={end.finalReply} inferred={end.finalReplyInferred} />
       {end.rewardBreakdown !== null && end.rewardBreakdown !== undefined ? (

@@ -233,7 +233,7 @@ export const trajectoryDetailSelect = {
   stateMatch: true,
   replyCheck: true,
   success: true,
-  run: { select: { id: true, name: true, variant: true, pairingKey: true, sourceFormat: true } },
+  run: { select: { id: true, name: true, variant: true, pairingKey: true, sourceFormat: true, suiteId: true } },
   task: { select: { externalId: true } },
 } satisfies Prisma.TrajectorySelect;
 

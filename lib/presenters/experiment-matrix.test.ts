@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildExperimentMatrix, pairTasks, type ExperimentRun } from "./experiment-matrix";
-import { buildDeltaChartSeries, experimentExportTable, formatSuccess } from "./experiment-view";
+import { buildDeltaChartSeries, describePooledScope, experimentExportTable, formatSuccess } from "./experiment-view";
 import { exportTable } from "./export-table";
 
 function run(overrides: Partial<ExperimentRun> & { id: string }): ExperimentRun {
@@ -126,7 +126,8 @@ describe("buildExperimentMatrix", () => {
     expect(formatSuccess(cell?.baseSuccess ?? null)).toBe("n/a");
     expect(buildDeltaChartSeries(lonely)).toEqual({ points: [], missing: 2 });
     const csv = exportTable(experimentExportTable(lonely), "csv");
-    expect(csv.split("\r\n")[1]).toBe('gpt-4.1,sft,tau2/airline,default,n/a,"50.0% [20.0, 80.0]",n/a,n/a,n/a,0,n/a');
+    // Undefined figures are empty CSV cells (not the text "n/a"): a spreadsheet reads the column as numbers.
+    expect(csv.split("\r\n")[1]).toBe("gpt-4.1,sft,tau2/airline,default,,0.5,,,0,,,,0.2,0.8,,");
   });
 
   it("exports one line per cell plus the pooled line, in all three formats", () => {
@@ -144,7 +145,7 @@ describe("buildExperimentMatrix", () => {
       body[0]?.[7],
       "0.500",
     ]);
-    expect(body[2]?.[2]).toBe("pooled over 2 suites (stratified)");
+    expect(body[2]?.[2]).toBe("pooled: 3 tasks in 2 suites (stratified)");
     expect(exportTable(table, "md").split("\n")[1]).toBe(
       "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     );
@@ -163,5 +164,72 @@ describe("buildExperimentMatrix", () => {
     const cell = matrix.rows[0]?.cells[0];
     expect(air?.value).toBe(75);
     expect(air?.error[0]).toBeCloseTo(75 - (cell?.delta.low ?? 0) * 100, 9);
+  });
+
+  it("writes numbers as CSV numbers, intervals as low/high columns, and guards only text cells", () => {
+    const csv = exportTable(experimentExportTable(matrix), "csv").split("\r\n");
+    expect(csv[0]).toBe(
+      "Model,Variant,Suite,Setting,Base success,Candidate success,Delta,McNemar p,Shared tasks,Noise floor," +
+        "Base success low,Base success high,Candidate success low,Candidate success high,Delta low,Delta high",
+    );
+    const airline = csv[1]?.split(",") ?? [];
+    expect(airline.slice(0, 10)).toEqual([
+      "gpt-4.1",
+      "sft",
+      "tau2/airline",
+      "default",
+      "0.5",
+      "0.5",
+      "0.75",
+      "0.5",
+      "2",
+      airline[9],
+    ]);
+    // Every figure is a plain number: none is quoted, none carries the formula guard's apostrophe or a unit.
+    for (const field of airline.slice(4)) expect(field).toMatch(/^-?\d+(\.\d+)?$/);
+    expect(csv.join("\n")).not.toContain("'");
+    const hostile = buildExperimentMatrix(
+      runs.map((r) => ({ ...r, pairingKey: "=HYPERLINK(1)" })),
+      { resamples: 100 },
+    );
+    expect(exportTable(experimentExportTable(hostile), "csv").split("\r\n")[1]).toMatch(/^'=HYPERLINK\(1\),sft,/);
+  });
+
+  it("says when two columns are one suite in two settings that share their tasks", () => {
+    const pair = (settingKey: string, settingLabel: string) => [
+      run({
+        id: `tel-${settingKey}-base`,
+        suiteId: "s-tel",
+        suite: "telecom",
+        settingKey,
+        settingLabel,
+        perTask: [
+          { taskId: "1", ...twoTrials(0) },
+          { taskId: "2", ...twoTrials(1) },
+        ],
+      }),
+      run({
+        id: `tel-${settingKey}-sft`,
+        variant: "sft",
+        suiteId: "s-tel",
+        suite: "telecom",
+        settingKey,
+        settingLabel,
+        perTask: [
+          { taskId: "1", ...twoTrials(2) },
+          { taskId: "2", ...twoTrials(2) },
+        ],
+      }),
+    ];
+    const shared = buildExperimentMatrix([...runs.slice(0, 2), ...pair("", ""), ...pair("no-user", "no-user")], {
+      resamples: 100,
+    });
+    const pooled = shared.rows[0]?.pooled;
+    expect(pooled).toMatchObject({ tasks: 6, strata: 3, suites: 2, distinctTasks: 4 });
+    expect(pooled?.sharedTaskGroups).toEqual([{ labels: ["telecom", "telecom (no-user)"], tasks: 2 }]);
+    expect(describePooledScope(pooled ?? matrix.rows[0]!.pooled)).toBe(
+      "6 tasks in 3 columns of 2 suites (telecom and telecom (no-user) share their 2 tasks: 4 distinct)",
+    );
+    expect(describePooledScope(matrix.rows[0]!.pooled)).toBe("3 tasks in 2 suites");
   });
 });

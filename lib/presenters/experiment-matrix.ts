@@ -61,8 +61,14 @@ export interface ExperimentPooled {
   low: number | null;
   high: number | null;
   p: number | null;
+  /** Paired tasks summed over the strata (columns): a task of a suite run in two settings counts twice. */
   tasks: number;
   strata: number;
+  /** Distinct tasks over the strata, and the suites they belong to. */
+  distinctTasks: number;
+  suites: number;
+  /** Columns of one suite (settings such as telecom and telecom no-user): their labels and the tasks all of them paired. */
+  sharedTaskGroups: { labels: string[]; tasks: number }[];
   transitions: TransitionCounts;
   noiseFloorSd: number | null;
 }
@@ -175,6 +181,30 @@ function buildCell(
   return { cell, tasks };
 }
 
+/** How the row's strata overlap: columns of one suite pair the same tasks, so the pooled count repeats them. */
+function taskOverlap(
+  cells: readonly ExperimentCell[],
+  strata: readonly { stratum: string; tasks: PairedTaskInput[] }[],
+): Pick<ExperimentPooled, "distinctTasks" | "suites" | "sharedTaskGroups"> {
+  const tasksOf = new Map(strata.map((stratum) => [stratum.stratum, stratum.tasks.map((task) => task.taskId)]));
+  const bySuite = new Map<string, ExperimentCell[]>();
+  for (const cell of cells) bySuite.set(cell.suiteId, [...(bySuite.get(cell.suiteId) ?? []), cell]);
+  let distinctTasks = 0;
+  const sharedTaskGroups: ExperimentPooled["sharedTaskGroups"] = [];
+  for (const group of bySuite.values()) {
+    const lists = group.map((cell) => tasksOf.get(cell.columnKey) ?? []);
+    distinctTasks += new Set(lists.flat()).size;
+    if (group.length < 2) continue;
+    const [first = [], ...rest] = lists;
+    const inAll = first.filter((taskId) => rest.every((list) => list.includes(taskId)));
+    sharedTaskGroups.push({
+      labels: group.map((cell) => (cell.setting === "" ? cell.suite : `${cell.suite} (${cell.setting})`)),
+      tasks: inAll.length,
+    });
+  }
+  return { distinctTasks, suites: bySuite.size, sharedTaskGroups };
+}
+
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -242,11 +272,13 @@ export function buildExperimentMatrix(
         strata.flatMap((stratum) => stratum.tasks.map((task) => task.a)),
         { resamples: 0 },
       );
+      const cells = [...row.cells].sort((a, b) => (position.get(a.columnKey) ?? 0) - (position.get(b.columnKey) ?? 0));
       return {
         pairingKey: row.pairingKey,
         variant: row.variant,
-        cells: [...row.cells].sort((a, b) => (position.get(a.columnKey) ?? 0) - (position.get(b.columnKey) ?? 0)),
+        cells,
         pooled: {
+          ...taskOverlap(cells, strata),
           estimate: effect.estimate,
           low: effect.low,
           high: effect.high,

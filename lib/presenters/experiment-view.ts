@@ -1,5 +1,5 @@
 import { formatDelta, formatDeltaInterval, formatPValue } from "@/lib/presenters/format";
-import { textCell, type ExportTable } from "./export-table";
+import { numberCell, textCell, type ExportCell, type ExportColumn, type ExportTable } from "./export-table";
 import type {
   ExperimentCell,
   ExperimentInterval,
@@ -76,67 +76,114 @@ export function cellColumnLabel(cell: Pick<ExperimentCell, "suite" | "setting">)
   return cell.setting === "" ? cell.suite : `${cell.suite} (${cell.setting})`;
 }
 
-const HEAD = [
-  "Model",
-  "Variant",
-  "Suite",
-  "Setting",
-  "Base success",
-  "Candidate success",
-  "Delta",
-  "95% interval",
-  "McNemar p",
-  "Shared tasks",
-  "Noise floor",
-];
+/**
+ * What the pooled effect pools: "140 tasks in 4 suites", or, when two columns are one suite in two settings
+ * (telecom and telecom no-user), "140 tasks in 4 columns of 3 suites (telecom and telecom (no-user) share their
+ * 40 tasks: 100 distinct)".
+ */
+export function describePooledScope(pooled: ExperimentPooled): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (pooled.sharedTaskGroups.length === 0)
+    return `${plural(pooled.tasks, "task")} in ${plural(pooled.strata, "suite")}`;
+  const shared = pooled.sharedTaskGroups
+    .map((group) => {
+      const names =
+        group.labels.length === 2
+          ? group.labels.join(" and ")
+          : `${group.labels.slice(0, -1).join(", ")} and ${group.labels.at(-1) ?? ""}`;
+      return `${names} share their ${plural(group.tasks, "task")}`;
+    })
+    .join("; ");
+  return `${plural(pooled.tasks, "task")} in ${plural(pooled.strata, "column")} of ${plural(pooled.suites, "suite")} (${shared}: ${pooled.distinctTasks} distinct)`;
+}
 
-const SUB_HEAD = [
-  "Model",
-  "Variant",
-  "Suite",
-  "Setting",
-  "Base",
-  "Candidate",
-  "Delta",
-  "95% CI",
-  "p",
-  "Tasks",
-  "Noise",
-];
+const TEXT = { text: "", value: null } satisfies ExportCell;
 
-function pooledLine(pairingKey: string, variant: string, pooled: ExperimentPooled): string[] {
+function successCells(success: ExperimentSuccess | null): { display: ExportCell; low: ExportCell; high: ExportCell } {
+  return {
+    display: numberCell(success?.value ?? null, formatSuccess(success)),
+    low: numberCell(success?.low ?? null),
+    high: numberCell(success?.high ?? null),
+  };
+}
+
+/**
+ * One line of the long table. CSV carries numbers (fractions, not percentages; intervals as low and high
+ * columns); Markdown and LaTeX show the formatted text.
+ */
+function exportLine(
+  names: string[],
+  base: ExperimentSuccess | null | "none",
+  candidate: ExperimentSuccess | null | "none",
+  effect: ExperimentInterval,
+  p: number | null,
+  tasks: number,
+  noiseFloorSd: number | null,
+): ExportCell[] {
+  const [b, c] = [base, candidate].map((success) =>
+    success === "none" ? { display: TEXT, low: TEXT, high: TEXT } : successCells(success),
+  );
   return [
-    pairingKey,
-    variant,
-    `pooled over ${pooled.strata} suites (stratified)`,
-    "",
-    "",
-    "",
-    formatEffect(pooled),
-    formatEffectInterval(pooled),
-    formatP(pooled.p),
-    String(pooled.tasks),
-    formatNoiseFloor(pooled.noiseFloorSd),
+    ...names.map(textCell),
+    b?.display ?? TEXT,
+    c?.display ?? TEXT,
+    numberCell(effect.estimate, formatEffect(effect)),
+    textCell(formatEffectInterval(effect)),
+    numberCell(p, formatP(p)),
+    numberCell(tasks),
+    numberCell(noiseFloorSd === null ? null : 2 * noiseFloorSd, formatNoiseFloor(noiseFloorSd)),
+    b?.low ?? TEXT,
+    b?.high ?? TEXT,
+    c?.low ?? TEXT,
+    c?.high ?? TEXT,
+    numberCell(effect.low),
+    numberCell(effect.high),
   ];
 }
 
+const COLUMNS: ExportColumn[] = [
+  { label: "Model", align: "left" },
+  { label: "Variant", align: "left" },
+  { label: "Suite", align: "left" },
+  { label: "Setting", align: "left" },
+  { label: "Base success", subLabel: "Base", align: "right" },
+  { label: "Candidate success", subLabel: "Candidate", align: "right" },
+  { label: "Delta", align: "right" },
+  { label: "95% interval", subLabel: "95% CI", align: "right", only: "text" },
+  { label: "McNemar p", subLabel: "p", align: "right" },
+  { label: "Shared tasks", subLabel: "Tasks", align: "right" },
+  { label: "Noise floor", subLabel: "Noise", align: "right" },
+  { label: "Base success low", align: "right", only: "csv" },
+  { label: "Base success high", align: "right", only: "csv" },
+  { label: "Candidate success low", align: "right", only: "csv" },
+  { label: "Candidate success high", align: "right", only: "csv" },
+  { label: "Delta low", align: "right", only: "csv" },
+  { label: "Delta high", align: "right", only: "csv" },
+];
+
 /** The matrix in long form (one line per cell, then the row's pooled line) for CSV, Markdown and LaTeX. */
 export function experimentExportTable(matrix: ExperimentMatrix): ExportTable {
-  const body = matrix.rows.flatMap((row) => [
-    ...row.cells.map((cell) => [
-      row.pairingKey,
-      row.variant,
-      cell.suite,
-      cell.setting === "" ? "default" : cell.setting,
-      formatSuccess(cell.baseSuccess),
-      formatSuccess(cell.candidateSuccess),
-      formatEffect(cell.delta),
-      formatEffectInterval(cell.delta),
-      formatP(cell.mcnemarP),
-      String(cell.sharedTasks),
-      formatNoiseFloor(cell.noiseFloorSd),
-    ]),
-    pooledLine(row.pairingKey, row.variant, row.pooled),
+  const rows = matrix.rows.flatMap((row) => [
+    ...row.cells.map((cell) =>
+      exportLine(
+        [row.pairingKey, row.variant, cell.suite, cell.setting === "" ? "default" : cell.setting],
+        cell.baseSuccess,
+        cell.candidateSuccess,
+        cell.delta,
+        cell.mcnemarP,
+        cell.sharedTasks,
+        cell.noiseFloorSd,
+      ),
+    ),
+    exportLine(
+      [row.pairingKey, row.variant, `pooled: ${describePooledScope(row.pooled)} (stratified)`, ""],
+      "none",
+      "none",
+      row.pooled,
+      row.pooled.p,
+      row.pooled.tasks,
+      row.pooled.noiseFloorSd,
+    ),
   ]);
   return {
     caption: `Fine-tuning effect on closed-loop success per suite: success in % with Wilson 95% intervals; delta in percentage points over shared tasks with a paired bootstrap 95% interval (${matrix.resamples} resamples, seed ${matrix.seed}); exact McNemar p on per-task majority outcomes; pooled rows stratified by suite.`,
@@ -145,7 +192,7 @@ export function experimentExportTable(matrix: ExperimentMatrix): ExportTable {
       { label: "Success", span: 2 },
       { label: "Paired delta", span: 5 },
     ],
-    columns: HEAD.map((label, index) => ({ label, subLabel: SUB_HEAD[index], align: index < 4 ? "left" : "right" })),
-    rows: body.map((line) => line.map(textCell)),
+    columns: COLUMNS,
+    rows,
   };
 }

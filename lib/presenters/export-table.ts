@@ -9,6 +9,11 @@ export interface ExportColumn {
   align: "left" | "right";
   /** The header under a spanning group label (LaTeX); defaults to `label`. */
   subLabel?: string;
+  /**
+   * A column only CSV carries (numbers a spreadsheet reads, such as an interval's bounds) or only Markdown and
+   * LaTeX show (display text such as "[−4.0, +12.5] pp"); absent = both. Group spans count the text columns.
+   */
+  only?: "csv" | "text";
 }
 
 export interface ExportCell {
@@ -51,7 +56,19 @@ function csvField(value: string | number | null): string {
   return typeof value === "number" ? String(Number(value.toFixed(6))) : csvText(value);
 }
 
-export function toCsv(table: ExportTable): string {
+/** The table without the columns `format` does not carry. */
+function columnsFor(table: ExportTable, format: "csv" | "text"): ExportTable {
+  const keep = table.columns.map((column) => column.only === undefined || column.only === format);
+  if (keep.every(Boolean)) return table;
+  return {
+    ...table,
+    columns: table.columns.filter((_, index) => keep[index]),
+    rows: table.rows.map((row) => row.filter((_, index) => keep[index])),
+  };
+}
+
+export function toCsv(full: ExportTable): string {
+  const table = columnsFor(full, "csv");
   const lines = [
     table.columns.map((c) => csvField(c.label)),
     ...table.rows.map((row) => row.map((cell) => csvField(cell.value))),
@@ -59,7 +76,8 @@ export function toCsv(table: ExportTable): string {
   return lines.map((line) => line.join(",")).join("\r\n") + "\r\n";
 }
 
-export function toMarkdown(table: ExportTable): string {
+export function toMarkdown(full: ExportTable): string {
+  const table = columnsFor(full, "text");
   const header = `| ${table.columns.map((c) => escapeMarkdownCell(c.label)).join(" | ")} |`;
   const rule = `| ${table.columns.map((c) => (c.align === "right" ? "---:" : "---")).join(" | ")} |`;
   const body = table.rows.map((row) => `| ${row.map((cell) => escapeMarkdownCell(cell.text)).join(" | ")} |`);
@@ -67,7 +85,8 @@ export function toMarkdown(table: ExportTable): string {
 }
 
 /** A booktabs tabular (\usepackage{booktabs}); group labels span their columns like seed 000's Table 1. */
-export function toLatex(table: ExportTable): string {
+export function toLatex(full: ExportTable): string {
+  const table = columnsFor(full, "text");
   const line = (cells: string[]) => `${cells.join(" & ")} \\\\`;
   const groups = table.groups ?? [];
   const groupLine =

@@ -17,6 +17,8 @@ export interface VerdictInput {
   finalReply: string | null;
   stateMatch: boolean | null;
   replyCheck: boolean | null;
+  /** How the trajectory ended (tau2 termination_reason, kept verbatim); an early termination heads the verdict. */
+  stopReason?: string | null;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -65,7 +67,11 @@ export function collectMarks(checks: readonly VerdictCheck[]): Record<number, st
   for (const check of checks) {
     if (check.kind === "action") {
       add(check.matchedSeq, `matches expected ${check.name}`);
-      add(check.closestSeq, `closest to expected ${check.name}, differs`);
+      // The differing arguments in the mark itself: a long call's preview may not show them before "Show all".
+      add(
+        check.closestSeq,
+        `closest to expected ${check.name}, differs${check.diffText.length > 0 ? ` in ${check.diffText.join("; ")}` : ""}`,
+      );
     } else if (check.kind === "communicate" || check.kind === "reply") {
       add(check.foundAt, `carries "${check.info}"`);
     } else if (check.kind === "state") {

@@ -44,6 +44,7 @@ async function loadVerdict(trajectoryId: string, events: readonly StoredEvent[])
     finalReply: trajectory.finalReply,
     stateMatch: trajectory.stateMatch,
     replyCheck: trajectory.replyCheck,
+    stopReason: trajectory.stopReason,
   });
 }
 

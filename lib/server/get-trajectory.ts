@@ -1,9 +1,9 @@
 import { listTrajectoryEvents } from "@/lib/db/events";
 import { findTaskDetail, type TaskDetail } from "@/lib/db/tasks";
 import { findTrajectoryDetail, listTaskTrajectoriesInRun, type TrajectoryDetailRow } from "@/lib/db/trajectories";
-import { listPairedRuns } from "@/lib/db/run-detail";
 import type { StoredEvent } from "@/lib/contracts/event";
 import { getRunTaskCells } from "./get-run-page";
+import { listRunSummaries } from "./list-runs";
 import type { NavigationCell } from "@/lib/presenters/timeline-navigation";
 
 export type TrajectoryDetail = TrajectoryDetailRow;
@@ -25,10 +25,19 @@ export interface TrajectoryView {
   paired: PairedTrajectoryLink[];
 }
 
+/**
+ * The run's pair partners as the leaderboard, run page and /api/runs (`pairedRunIds`) see them: the same suite
+ * and setting only (not every run sharing the pairing key, which listed other suites' runs, each "without" the task).
+ */
 async function findPairedTrajectories(trajectory: TrajectoryDetail): Promise<PairedTrajectoryLink[]> {
   const { run } = trajectory;
   if (!run.pairingKey) return [];
-  const runs = await listPairedRuns({ runId: run.id, pairingKey: run.pairingKey, variant: run.variant });
+  const summaries = await listRunSummaries({ runIds: [run.id], suiteId: run.suiteId });
+  const byId = new Map(summaries.map((summary) => [summary.id, summary]));
+  const runs = (byId.get(run.id)?.pairedRunIds ?? []).flatMap((id) => {
+    const other = byId.get(id);
+    return other ? [{ id: other.id, name: other.displayName, variant: other.variant }] : [];
+  });
   return Promise.all(
     runs.map(async (paired) => {
       const trials = await listTaskTrajectoriesInRun({ runId: paired.id, taskExternalId: trajectory.task.externalId });

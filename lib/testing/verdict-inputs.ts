@@ -54,6 +54,7 @@ export function verdictInputsOf(raw: unknown, fileName = "results.json"): Conver
         finalReply: trajectory.finalReply ?? (lastAgent?.kind === "agent_message" ? lastAgent.text : null),
         stateMatch: null,
         replyCheck: null,
+        stopReason: trajectory.stopReason ?? null,
       },
     };
   });

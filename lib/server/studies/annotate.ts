@@ -1,6 +1,7 @@
 import { listTrajectoryEvents } from "@/lib/db/events";
 import {
   listAssignedItems,
+  listStudyItemsWithJudge,
   findItemForAnnotator,
   findBlindTrajectory,
   markItemOpened,
@@ -9,6 +10,7 @@ import {
 import {
   listItemLabelsVisibleTo,
   listOwnLabels,
+  listStudyLabels,
   saveOwnLabels,
   StaleLabelError,
   type StudyLabelRow,
@@ -19,7 +21,7 @@ import type { StoredEvent } from "@/lib/contracts/event";
 import { blindStudyItem, shuffleForAnnotator } from "@/lib/presenters/blind-study-item";
 import { categoricalDimensions, ERROR_TAGS_KEY, ErrorTagsSchema } from "@/lib/presenters/study-rubric";
 import { AppError } from "../app-error";
-import type { Actor } from "../auth/roles";
+import { allows, type Actor } from "../auth/roles";
 import { isStudyAnnotator, loadStudyFor, type Study } from "./load-study";
 import { SaveLabelsSchema, type SaveLabels } from "./study-schemas";
 
@@ -74,6 +76,8 @@ export async function getAnnotatorQueue(actor: Actor, studyId: string): Promise<
 
 export interface AnnotationItemView {
   study: Study;
+  /** An admin who is not an annotator of the study (the local admin of an open installation): sees, cannot label. */
+  readOnly: boolean;
   item: StudyItemRow;
   queue: { ids: string[]; index: number };
   ownLabels: StudyLabelRow[];
@@ -97,13 +101,60 @@ function judgeRecord(value: unknown): Record<string, string | null> | null {
   );
 }
 
-/** One item for its annotator: the trajectory (judge-free when blind), their labels, their queue. */
+async function loadTrajectory(trajectoryId: string | null, blind: boolean): Promise<AnnotationItemView["trajectory"]> {
+  if (!trajectoryId) return null;
+  const detail = blind ? await findBlindTrajectory({ trajectoryId }) : await findTrajectoryDetail({ trajectoryId });
+  const [events, task] = detail
+    ? await Promise.all([
+        listTrajectoryEvents({ runId: detail.runId, trajectoryId }),
+        findTaskDetail({ taskId: detail.taskId }),
+      ])
+    : [[], null];
+  if (!detail || !task) return null;
+  return {
+    events,
+    task,
+    turnLabels: "judgeTurnLabels" in detail ? detail.judgeTurnLabels : null,
+    finalReply: detail.finalReply,
+    finalReplyInferred: detail.finalReplyInferred,
+  };
+}
+
+/**
+ * An item as a study's admin sees it without being one of its annotators (the local admin has no account, so it
+ * can never be one): every item in study order, everyone's labels and the judge's, nothing to save. Admins see all
+ * of a study in its report and exports anyway, so nothing is revealed here that they could not read there.
+ */
+async function getItemForAdmin(study: Study, itemId: string): Promise<AnnotationItemView | null> {
+  const items = await listStudyItemsWithJudge({ studyId: study.id });
+  const found = items.find((item) => item.id === itemId);
+  if (!found) return null;
+  const { judge, assignments: _assignments, ...item } = found;
+  const labels = (await listStudyLabels({ studyId: study.id })).filter((label) => label.itemId === itemId);
+  const ids = items.map((entry) => entry.id);
+  return {
+    study,
+    readOnly: true,
+    item,
+    queue: { ids, index: ids.indexOf(itemId) },
+    ownLabels: [],
+    peerLabels: labels,
+    judge: judgeRecord(judge),
+    trajectory: await loadTrajectory(item.trajectoryId, false),
+  };
+}
+
+/**
+ * One item for its annotator: the trajectory (judge-free when blind), their labels, their queue. A study's
+ * admin who is not its annotator gets the read-only view instead of a 403.
+ */
 export async function getAnnotationItem(
   actor: Actor,
   studyId: string,
   itemId: string,
 ): Promise<AnnotationItemView | null> {
   const study = await loadStudyFor(actor, studyId);
+  if (!isStudyAnnotator(study, actor) && allows(actor, "admin")) return getItemForAdmin(study, itemId);
   const userId = requireAnnotator(actor, study);
   const found = await findItemForAnnotator({ studyId, itemId, userId });
   if (!found) return null;
@@ -113,31 +164,11 @@ export async function getAnnotationItem(
     listItemLabelsVisibleTo({ studyId, itemId, userId }),
     visibleQueue(study, userId),
   ]);
-  let trajectory: AnnotationItemView["trajectory"] = null;
-  const trajectoryId = found.item.trajectoryId;
-  if (trajectoryId) {
-    const detail = found.blind
-      ? await findBlindTrajectory({ trajectoryId })
-      : await findTrajectoryDetail({ trajectoryId });
-    const [events, task] = detail
-      ? await Promise.all([
-          listTrajectoryEvents({ runId: detail.runId, trajectoryId }),
-          findTaskDetail({ taskId: detail.taskId }),
-        ])
-      : [[], null];
-    if (detail && task) {
-      trajectory = {
-        events,
-        task,
-        turnLabels: "judgeTurnLabels" in detail ? detail.judgeTurnLabels : null,
-        finalReply: detail.finalReply,
-        finalReplyInferred: detail.finalReplyInferred,
-      };
-    }
-  }
+  const trajectory = await loadTrajectory(found.item.trajectoryId, found.blind);
   const ids = queue.map((entry) => entry.id);
   return {
     study,
+    readOnly: false,
     item: found.blind ? blindStudyItem(found.item) : found.item,
     queue: { ids, index: ids.indexOf(itemId) },
     ownLabels: labels.filter((label) => label.annotatorKey === userId),

@@ -7,6 +7,7 @@ import { loadPage, pageParams } from "@/lib/server/page-input";
 import { buildTimelineModel } from "@/lib/presenters/timeline-model";
 import { buildTrajectoryNavigation } from "@/lib/presenters/timeline-navigation";
 import { diffState } from "@/lib/presenters/state-diff";
+import { endStateCheck } from "@/lib/presenters/end-state-check";
 import { buildReplyCheckView } from "@/lib/presenters/timeline-reply";
 import { buildVerdict } from "@/lib/presenters/build-verdict";
 import { agentMessagesOf } from "@/lib/presenters/verdict-input";
@@ -47,7 +48,9 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
     finalReply: t.finalReply,
     stateMatch: t.stateMatch,
     replyCheck: t.replyCheck,
+    stopReason: t.stopReason,
   });
+  const diff = diffState(task.expectedFinalState, t.finalState);
   return (
     <>
       <p className="muted">
@@ -108,7 +111,8 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
                 rationale: t.judgeRationale,
               },
             }}
-            diff={diffState(task.expectedFinalState, t.finalState)}
+            diff={diff}
+            stateCheck={endStateCheck(verdict, t.stateMatch, diff.status)}
             reply={buildReplyCheckView(t.finalReply, task.requiredReplyInfo, {
               rule: scoringRulesFor(t.run.sourceFormat).replyRule,
               agentMessages: agentMessagesOf(view.events),

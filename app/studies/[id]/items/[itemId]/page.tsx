@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { AnnotationWorkspace } from "@/components/annotation/annotation-workspace";
+import { ItemLabelsReadOnly } from "@/components/annotation/item-labels-read-only";
 import { ShortcutHelp } from "@/components/annotation/shortcut-help";
 import { TaskPanel } from "@/components/timeline/task-panel";
 import { TimelineList } from "@/components/timeline/timeline-list";
@@ -69,26 +70,37 @@ export default async function AnnotateItemPage(props: { params: Promise<{ id: st
           )}
         </div>
         <div className={styles.side}>
-          <ShortcutHelp
-            shortcuts={buildOptionShortcuts(study.rubric)}
-            hasPrevious={previousHref !== null}
-            hasFirstError={model?.firstErrorSeq != null}
-          />
-          <AnnotationWorkspace
-            key={item.id}
-            saveUrl={`/api/studies/${study.id}/items/${item.id}/labels`}
-            draftKey={`loopscope:study-draft:${study.id}:${item.id}:${actor.userId ?? "local"}`}
-            rubric={study.rubric}
-            saved={view.ownLabels.map((label) => ({
-              dimension: label.dimension,
-              value: label.value,
-              version: label.version,
-            }))}
-            closed={study.status !== "open"}
-            nextHref={nextHref}
-            previousHref={previousHref}
-            reference={buildReferenceLabels(study.rubric, view.judge, view.peerLabels)}
-          />
+          {view.readOnly ? null : (
+            <ShortcutHelp
+              shortcuts={buildOptionShortcuts(study.rubric)}
+              hasPrevious={previousHref !== null}
+              hasFirstError={model?.firstErrorSeq != null}
+            />
+          )}
+          {view.readOnly ? (
+            <ItemLabelsReadOnly
+              reference={buildReferenceLabels(study.rubric, view.judge, view.peerLabels)}
+              dimensions={study.rubric.dimensions}
+              nextHref={nextHref}
+              previousHref={previousHref}
+            />
+          ) : (
+            <AnnotationWorkspace
+              key={item.id}
+              saveUrl={`/api/studies/${study.id}/items/${item.id}/labels`}
+              draftKey={`loopscope:study-draft:${study.id}:${item.id}:${actor.userId ?? "local"}`}
+              rubric={study.rubric}
+              saved={view.ownLabels.map((label) => ({
+                dimension: label.dimension,
+                value: label.value,
+                version: label.version,
+              }))}
+              closed={study.status !== "open"}
+              nextHref={nextHref}
+              previousHref={previousHref}
+              reference={buildReferenceLabels(study.rubric, view.judge, view.peerLabels)}
+            />
+          )}
         </div>
       </div>
     </>
