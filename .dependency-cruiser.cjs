@@ -50,7 +50,9 @@ module.exports = {
       name: "testing-only-in-tests",
       comment: "lib/testing holds factories for tests; production code never imports it.",
       severity: "error",
-      from: { pathNot: `(${isTest}|^lib/testing/|^e2e/|^scripts/bench-|^scripts/fuzz-|^vitest\\.config|^playwright\\.config)` },
+      from: {
+        pathNot: `(${isTest}|^lib/testing/|^e2e/|^scripts/bench-|^scripts/fuzz-|^vitest\\.config|^playwright\\.config)`,
+      },
       to: { path: "^lib/testing/" },
     },
   ],

@@ -138,7 +138,9 @@ describe("benchmark rewards are checked, never dropped", () => {
   ] as const) {
     it(`tau2 reward ${reward} is an issue at the simulation`, async () => {
       const text = tau2Text(makeTau2Document(1, 1), "one-line").replace(/"reward":[0-9.]+/, `"reward":${reward}`);
-      expect(await issuesOf(text, "results.json")).toEqual([{ path: "simulations[0].reward_info.reward", message }]);
+      expect(await issuesOf(text, "results.json")).toEqual([
+        { path: "simulations[0].reward_info.reward", line: 1, message },
+      ]);
     });
 
     it(`tau-bench reward ${reward} is an issue at the result`, async () => {
@@ -155,7 +157,11 @@ describe("benchmark rewards are checked, never dropped", () => {
       '"db_reward":1e999,"reward_basis"',
     );
     expect(await issuesOf(text, "results.json")).toEqual([
-      { path: "simulations[0].reward_info.db_reward", message: "the number is too large (it overflows to infinity)" },
+      {
+        path: "simulations[0].reward_info.db_reward",
+        line: 1,
+        message: "the number is too large (it overflows to infinity)",
+      },
     ]);
   });
 });

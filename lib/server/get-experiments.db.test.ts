@@ -184,7 +184,9 @@ describe("GET /api/experiments", () => {
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const text = await csv.text();
     expect(text.split("\r\n")[0]).toBe(
-      "Model,Variant,Suite,Setting,Base success,Candidate success,Delta,95% interval,McNemar p,Shared tasks,Noise floor",
+      // Numbers as numbers: each interval in low and high columns of its own, not a text cell.
+      "Model,Variant,Suite,Setting,Base success,Candidate success,Delta,McNemar p,Shared tasks,Noise floor," +
+        "Base success low,Base success high,Candidate success low,Candidate success high,Delta low,Delta high",
     );
     expect(text).toContain(`${model},sft,pooled over 3 suites (stratified)`);
   });
