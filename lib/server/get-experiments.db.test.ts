@@ -188,7 +188,7 @@ describe("GET /api/experiments", () => {
       "Model,Variant,Suite,Setting,Base success,Candidate success,Delta,McNemar p,Shared tasks,Noise floor," +
         "Base success low,Base success high,Candidate success low,Candidate success high,Delta low,Delta high",
     );
-    expect(text).toContain(`${model},sft,pooled over 3 suites (stratified)`);
+    expect(text).toContain(`${model},sft,pooled: 15 tasks in 3 suites (stratified),,,,0.244444,`);
   });
 
   it("refuses an unknown export format with a 400 naming the parameter", async () => {
