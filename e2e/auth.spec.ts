@@ -41,7 +41,9 @@ test("an admin signs in and uploads; a viewer sees uploads refused", async ({ br
   await signIn(viewerPage, viewer);
   // A small run sits below the leaderboard's default minimum of 5 tasks: ask for it by name.
   await viewerPage.goto(`/runs?q=${runName}&minTasks=0`);
-  await expect(viewerPage.getByRole("link", { name: runName })).toBeVisible();
+  await expect(
+    viewerPage.getByRole("table", { name: "Leaderboard" }).getByRole("link", { name: runName }),
+  ).toBeVisible();
   await expect(viewerPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Upload" })).toHaveCount(
     0,
   );

@@ -53,6 +53,10 @@ test.afterAll(async () => {
 test("the Quick start serves the demo leaderboard from the embedded database", async ({ page }) => {
   expect(existsSync(join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
   await page.goto(`${server?.base}/runs`);
+  // The default view is the model x suite grid: one row per model and variant, each cell a link to its run.
+  const row = page.getByRole("row").filter({ hasText: "qwen3-14b" }).filter({ hasText: "sft" });
+  await expect(row.getByRole("link", { name: /%$/ })).toBeVisible();
+  await page.getByRole("link", { name: "All runs in one list" }).click();
   await expect(page.getByRole("link", { name: "Qwen3-14B SFT" }).first()).toBeVisible();
 });
 

@@ -129,7 +129,7 @@ test("pages carry security headers and a CSP they pass: the run page's charts re
   expect(headers["referrer-policy"]).toBe("same-origin");
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
-  await page.getByRole("link", { name: runName }).click();
+  await page.getByRole("table", { name: "Leaderboard" }).getByRole("link", { name: runName }).click();
   await expect(page).toHaveURL(/\/runs\/[^/]+$/, { timeout: 60_000 });
   await expect(page.locator(".recharts-surface").first()).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: "test-results/security-run-page-csp.png", fullPage: true });
