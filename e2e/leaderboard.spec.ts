@@ -30,7 +30,8 @@ const modelColumn = (page: Page) =>
 
 test.describe("leaderboard", () => {
   test("filters by suite, sorts by a metric and offers a Compare link for selected runs", async ({ page, upload }) => {
-    // Many navigations, each a server render: give it the slow-test budget on a loaded machine.
+    // Many navigations, each a server render: give it the slow-test budget on a loaded machine, and each sort's
+    // navigation up to 30 s (one took more than the default 5 s in a lone clone's run).
     test.slow();
     const uploaded = await upload(makeKnownValuesBundle(), "known-values.json");
     const ids = runIdsByName(uploaded);
@@ -52,15 +53,15 @@ test.describe("leaderboard", () => {
     await expect(page.getByLabel("Minimum tasks")).toHaveValue("0");
 
     await page.getByRole("button", { name: /Success rate/ }).click();
-    await expect(page).toHaveURL(/sort=success&dir=asc/);
+    await expect(page).toHaveURL(/sort=success&dir=asc/, { timeout: 30_000 });
     await expect(modelColumn(page)).toHaveText([/^qwen3-4b(?!-sft)/, /^gemma3-4b/, /^qwen3-4b-sft/]);
     // ROUGE-1 starts with the highest; gemma has no gold-history turns (n/a) and stays last.
     await page.getByRole("button", { name: "ROUGE-1" }).click();
-    await expect(page).toHaveURL(/sort=rouge1&dir=desc/);
+    await expect(page).toHaveURL(/sort=rouge1&dir=desc/, { timeout: 30_000 });
     await expect(modelColumn(page)).toHaveText([/^qwen3-4b-sft/, /^qwen3-4b(?!-sft)/, /^gemma3-4b/]);
     await page.getByRole("button", { name: /Success rate/ }).click();
     await page.getByRole("button", { name: /Success rate/ }).click();
-    await expect(page).toHaveURL(/sort=success&dir=asc/);
+    await expect(page).toHaveURL(/sort=success&dir=asc/, { timeout: 30_000 });
 
     const sftRow = page.getByRole("row").filter({ hasText: "lb sft" });
     await expect(sftRow).toContainText("75.0");

@@ -18,6 +18,9 @@ const skipReason = await streamingReplicaSkipReason(process.env.DATABASE_URL ?? 
 // Printed, not only in the test's name: a skip must say why.
 if (skipReason !== null) console.warn(`read-replica.db.test.ts skipped: ${skipReason}`);
 let replica: StreamingReplica | null = null;
+// The replica replays the whole cluster's WAL, including what DB test files running beside this one write: after a
+// pause that can take well over 30 s on a loaded machine (seen in a lone clone's run).
+const REPLAY_WAIT_MS = 150_000;
 
 async function upload(runName: string): Promise<string> {
   const received = await receiveUpload(LOCAL_ACTOR, {
@@ -47,7 +50,7 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string, para
 
 describe.skipIf(skipReason !== null)(
   skipReason === null ? "a streaming read replica" : `a streaming read replica (skipped: ${skipReason})`,
-  { timeout: 180_000 },
+  { timeout: 420_000 },
   () => {
     beforeAll(async () => {
       useTemporaryUploadDir();
@@ -67,7 +70,10 @@ describe.skipIf(skipReason !== null)(
       const replicaUrl = replica?.url ?? "";
       const first = await upload("replica run a");
       // Streaming: the first run reaches the replica, and the leaderboard (read there) lists it.
-      await waitFor(async () => (await leaderboardRunIds()).includes(first), { what: "the replica to catch up" });
+      await waitFor(async () => (await leaderboardRunIds()).includes(first), {
+        what: "the replica to catch up",
+        timeoutMs: REPLAY_WAIT_MS,
+      });
 
       // Freeze the replica, then upload again: the primary takes the write (the replica is read-only and frozen) ...
       await replica?.pause();
@@ -98,7 +104,7 @@ describe.skipIf(skipReason !== null)(
           await leaderboardRunIds();
           return replicaStates()[0]?.lastVerdict === "used";
         },
-        { what: "the replica to replay the new run set and serve again" },
+        { what: "the replica to replay the new run set and serve again", timeoutMs: REPLAY_WAIT_MS },
       );
       expect((await leaderboardRunIds()).sort()).toEqual([first, second].sort());
 
