@@ -1,4 +1,5 @@
 import { pgPool, replicaPools } from "./pool";
+import { REPLICA_LAG_SQL } from "./replica-choice";
 
 /** pg-boss keeps its jobs in this schema (pg-boss's default, which lib/server/jobs/queue.ts keeps). */
 const QUEUE_SCHEMA = "pgboss";
@@ -29,10 +30,7 @@ export async function replicaLagSeconds(): Promise<(number | null)[]> {
   return Promise.all(
     replicaPools().map(async (pool) => {
       try {
-        const { rows } = await pool.query<{ lag: number | null }>(
-          `SELECT CASE WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
-                  ELSE EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp())::float8 END AS lag`,
-        );
+        const { rows } = await pool.query<{ lag: number | null }>(`SELECT ${REPLICA_LAG_SQL} AS lag`);
         return rows[0]?.lag ?? 0;
       } catch {
         return null;

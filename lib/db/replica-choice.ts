@@ -7,6 +7,10 @@ function maxLagSeconds(): number {
   return Number.isFinite(value) && value >= 0 ? value : 30;
 }
 
+/** Seconds a standby is behind: 0 when it has replayed all it received, else the age of its last replayed commit. */
+export const REPLICA_LAG_SQL = `CASE WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
+  ELSE EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp())::float8 END`;
+
 /** After an error a replica is left alone this long, so a dead one does not cost every request a timeout. */
 const SKIP_AFTER_ERROR_MS = 10_000;
 
@@ -45,9 +49,7 @@ async function probe(index: number): Promise<ReplicaProbe> {
   const pool = replicaPools()[index];
   if (!pool) throw new Error(`no replica ${index}`);
   const { rows } = await pool.query<{ generation: number | null; lag: number | null }>(
-    `SELECT (SELECT "value"::float8 FROM "IdentityGeneration" WHERE id = 1) AS generation,
-            CASE WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
-                 ELSE EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp())::float8 END AS lag`,
+    `SELECT (SELECT "value"::float8 FROM "IdentityGeneration" WHERE id = 1) AS generation, ${REPLICA_LAG_SQL} AS lag`,
   );
   return { generation: rows[0]?.generation ?? null, lagSeconds: rows[0]?.lag ?? 0 };
 }

@@ -57,8 +57,7 @@ function registerDatabaseGauges(registry: client.Registry): void {
     registers: [registry],
     async collect() {
       this.reset();
-      if (isEmbeddedDatabase()) return;
-      for (const row of await queueJobCounts()) this.set({ queue: row.queue, state: row.state }, row.count);
+      for (const row of await jobCountsOfThisScrape()) this.set({ queue: row.queue, state: row.state }, row.count);
     },
   });
   new client.Gauge({
@@ -68,9 +67,8 @@ function registerDatabaseGauges(registry: client.Registry): void {
     registers: [registry],
     async collect() {
       this.reset();
-      if (isEmbeddedDatabase()) return;
       const depth = new Map<string, number>();
-      for (const row of await queueJobCounts())
+      for (const row of await jobCountsOfThisScrape())
         if (row.state === "created" || row.state === "retry")
           depth.set(row.queue, (depth.get(row.queue) ?? 0) + row.count);
       for (const [queue, count] of depth) this.set({ queue }, count);
@@ -119,6 +117,15 @@ function registerDatabaseGauges(registry: client.Registry): void {
   });
 }
 
+type JobCounts = Awaited<ReturnType<typeof queueJobCounts>>;
+/** Set for the duration of one scrape, so the jobs and queue-depth gauges share one read of pg-boss's table. */
+let scrapeJobCounts: Promise<JobCounts> | null = null;
+
+function jobCountsOfThisScrape(): Promise<JobCounts> {
+  if (isEmbeddedDatabase()) return Promise.resolve([]);
+  return scrapeJobCounts ?? queueJobCounts();
+}
+
 function instruments(): Instruments {
   globalThis.loopscopeMetrics ??= createInstruments();
   return globalThis.loopscopeMetrics;
@@ -143,5 +150,12 @@ export function recordRequest(request: Request, status: number, seconds: number)
 /** The Prometheus text exposition of every instrument. */
 export async function metricsText(): Promise<{ body: string; contentType: string }> {
   const { registry } = instruments();
-  return { body: await registry.metrics(), contentType: registry.contentType };
+  const counts = jobCountsOfThisScrape();
+  counts.catch(() => undefined); // a failed read fails the gauges that await it, not the process
+  scrapeJobCounts = counts;
+  try {
+    return { body: await registry.metrics(), contentType: registry.contentType };
+  } finally {
+    if (scrapeJobCounts === counts) scrapeJobCounts = null;
+  }
 }
