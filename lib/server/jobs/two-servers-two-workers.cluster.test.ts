@@ -210,7 +210,14 @@ describe.skipIf(!BUILT)(
         `SELECT count(*)::int AS bundles, count(DISTINCT "contentHash")::int AS hashes,
                 count(*) FILTER (WHERE "contentHash" LIKE 'pending:%')::int AS pending FROM "Bundle"`,
       );
-      expect(counts).toEqual({ bundles: 12, hashes: 12, pending: 0 });
+      // On a mismatch, name every bundle and the uploads that answered with it: an extra one is found at once.
+      const stored = await sql<{ id: string; fileName: string; status: string; uploadedAt: Date; uploads: string }>(
+        `SELECT b.id, b."fileName", b.status, b."uploadedAt",
+                coalesce(string_agg(u."fileName" || ' ' || coalesce(u."httpStatus"::text, '-'), ', '), 'no upload') AS uploads
+         FROM "Bundle" b LEFT JOIN "Upload" u ON u.result->>'bundleId' = b.id
+         GROUP BY b.id ORDER BY b."uploadedAt"`,
+      );
+      expect(counts, JSON.stringify(stored, null, 1)).toEqual({ bundles: 12, hashes: 12, pending: 0 });
       const [jobs] = await sql<{ open: number }>(
         `SELECT count(*)::int AS open FROM pgboss.job WHERE name = 'ingest-upload' AND state NOT IN ('completed')`,
       );
