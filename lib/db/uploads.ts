@@ -19,6 +19,8 @@ export const uploadStatusSelect = {
   createdAt: true,
   updatedAt: true,
   finishedAt: true,
+  workerName: true,
+  heartbeatAt: true,
 } satisfies Prisma.UploadSelect;
 
 export type UploadStatusRow = Prisma.UploadGetPayload<{ select: typeof uploadStatusSelect }>;
@@ -63,17 +65,24 @@ export function findUploadForJob({ id }: { id: string }, client: DbOrTx = db()):
  * the death recorded it already (recordWorkerDeath closes the attempt). Returns the deaths so far.
  */
 export async function startUploadAttempt(
-  { id, lastError }: { id: string; lastError: string | null },
+  { id, lastError, workerName }: { id: string; lastError: string | null; workerName: string },
   client: DbOrTx = db(),
 ): Promise<{ workerDeaths: number }> {
   const rows = await client.$queryRaw<{ workerDeaths: number }[]>`
     UPDATE "Upload" SET
       phase = 'reading', attempts = attempts + 1, bytes = 0, trajectories = 0, events = 0, "turnPredictions" = 0,
       "lastError" = ${lastError === null ? null : storableString(lastError)}, "updatedAt" = now(),
+      "workerName" = ${workerName}, "heartbeatAt" = now(),
       "workerDeaths" = "workerDeaths" + CASE WHEN "attemptOpen" THEN 1 ELSE 0 END, "attemptOpen" = true
     WHERE id = ${id}
     RETURNING "workerDeaths"`;
   return { workerDeaths: rows[0]?.workerDeaths ?? 0 };
+}
+
+/** The attempt's worker is alive: an open attempt only (a late beat never touches an answered upload). */
+export async function beatUploadHeartbeat({ id }: { id: string }, client: DbOrTx = db()): Promise<void> {
+  await client.$executeRaw`
+    UPDATE "Upload" SET "heartbeatAt" = now() WHERE id = ${id} AND phase <> 'done' AND "attemptOpen"`;
 }
 
 /**

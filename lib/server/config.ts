@@ -40,6 +40,10 @@ const EnvSchema = z
     LOOPSCOPE_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(3600),
     LOOPSCOPE_JOB_RETRIES: z.coerce.number().int().min(0).default(3),
     LOOPSCOPE_JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
+    // An ingest attempt writes a heartbeat this often; a worker silent for LOOPSCOPE_WORKER_LOST_SECONDS whose upload
+    // lock is gone (its process or machine died) is lost, and its job is retried at once, whatever the expiry.
+    LOOPSCOPE_JOB_HEARTBEAT_SECONDS: z.coerce.number().positive().default(10),
+    LOOPSCOPE_WORKER_LOST_SECONDS: z.coerce.number().positive().default(30),
     // Raw uploads in an S3-compatible store instead of LOOPSCOPE_UPLOAD_DIR (credentials: the standard AWS variables).
     LOOPSCOPE_S3_BUCKET: z.string().min(1).optional(),
     LOOPSCOPE_S3_ENDPOINT: z.url().optional(),

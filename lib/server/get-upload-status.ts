@@ -20,6 +20,9 @@ export interface UploadStatus {
   createdAt: string;
   updatedAt: string;
   finishedAt: string | null;
+  /** The worker (host:pid) of the latest attempt and its last heartbeat: a lost one is retried (jobs/lost-workers.ts). */
+  worker: string | null;
+  lastSeenAt: string | null;
 }
 
 const PhaseSchema = z.enum(["queued", "reading", "writing", "metrics", "done"]).catch("queued");
@@ -43,6 +46,8 @@ export async function getUploadStatus(uploadId: string): Promise<UploadStatus> {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    worker: row.workerName,
+    lastSeenAt: row.heartbeatAt?.toISOString() ?? null,
   };
 }
 

@@ -17,6 +17,7 @@ import { requestSearchIndexes } from "../search-indexing";
 import { createProgressWriter } from "./progress-writer";
 import { announcing } from "./upload-changes";
 import { atTrajectory, errorMessage, isDataError } from "./ingest-failure";
+import { startHeartbeat, workerName } from "./lost-workers";
 
 type Stored = Extract<IngestResult, { kind: "stored" }>;
 
@@ -111,12 +112,17 @@ export async function processUpload({
     await started?.result.catch(() => undefined);
     return;
   }
-  const { workerDeaths } = await startUploadAttempt({ id: uploadId, lastError: upload.lastError });
+  const { workerDeaths } = await startUploadAttempt({
+    id: uploadId,
+    lastError: upload.lastError,
+    workerName: workerName(),
+  });
   if (workerDeaths >= 2) {
     await started?.result.catch(() => undefined);
     await refuseAfterWorkerDeaths(upload);
     return;
   }
+  const stopHeartbeat = startHeartbeat(uploadId);
   started?.reporter.repeat();
   const progress = started?.progress ?? createProgressWriter(uploadId);
   const reporter = started?.reporter ?? progressReporter(progress);
@@ -164,6 +170,7 @@ export async function processUpload({
     await recordUploadError({ id: uploadId, error: message });
     throw error;
   } finally {
+    stopHeartbeat();
     // Scoring and warming the metrics leave garbage too: given back before the server waits for the next job.
     ingestHeapKeeper()?.check();
   }

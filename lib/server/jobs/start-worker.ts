@@ -22,6 +22,7 @@ import { buildRunSearchIndexes } from "@/lib/db/run-search-index";
 import { resumeSearchIndexing } from "../search-indexing";
 import { startLeaderboardFill } from "../leaderboard-summaries";
 import { startJanitorTimer } from "./janitor-timer";
+import { startLostWorkerWatch } from "./lost-workers";
 import { tellSupervisor } from "./supervisor-messages";
 import { startWorkerChild } from "./worker-child";
 
@@ -90,8 +91,10 @@ export async function startWorker(): Promise<(() => Promise<void>) | null> {
   // the first page request after an update finds them under way or done instead of computing them.
   startLeaderboardFill();
   const stopJanitor = startJanitorTimer();
+  const stopLostWatch = startLostWorkerWatch();
   return async () => {
     stopJanitor();
+    stopLostWatch();
     unregisterLocalWorkers();
     for (const [, id] of workers) await boss.offWork({ id });
   };

@@ -6,15 +6,20 @@ import { Readable } from "node:stream";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureMigratedDatabase } from "@/lib/testing/ensure-database";
+import { testDatabaseNames } from "@/lib/testing/test-database-names";
 import { uniqueId } from "@/lib/testing/factories";
 import { freePort } from "@/lib/testing/free-port";
 import { makeJudgedBundle } from "@/lib/testing/study-fixtures";
 import { writeSyntheticJsonlBundle } from "@/lib/testing/synthetic-bundle";
 import { waitFor } from "@/lib/testing/upload-jobs";
 
-// A database of its own (name ends in _test), next to the DB tests' one.
-const BASE_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_test";
-const DATABASE_URL = BASE_URL.replace(/_test$/, "_cluster_test");
+// A database of this run's own, made fresh: a fixed name was shared with any other checkout testing on this
+// PostgreSQL, and a run killed before its cleanup left rows the next run counted (13 bundles for 12, in CI). The
+// name carries this process's id, so the DB tests' global setup drops it once this process is gone.
+const BASE_URL = new URL(process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_test");
+const DATABASE_URL = Object.assign(new URL(BASE_URL), {
+  pathname: `/${testDatabaseNames(BASE_URL.pathname.slice(1)).fileDatabase(process.pid, "cluster")}`,
+}).toString();
 const BUILT = existsSync(".next/BUILD_ID");
 const children: ChildProcess[] = [];
 let scratch = "";
@@ -28,6 +33,16 @@ function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []):
     .then(() => client.query<T>(text, params))
     .then((result) => result.rows)
     .finally(() => client.end());
+}
+
+async function dropDatabase(): Promise<void> {
+  const admin = new URL(DATABASE_URL);
+  const name = admin.pathname.slice(1);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await client.end();
 }
 
 /** Starts a child process and resolves once its output says it is ready. */
@@ -53,9 +68,11 @@ function start(args: string[], env: Record<string, string>, ready: RegExp): Prom
 const shared = () => ({
   DATABASE_URL,
   LOOPSCOPE_UPLOAD_DIR: path.join(scratch, "uploads"),
-  // A job whose worker died is retried 60 s after it started (longer than the big ingest takes on a busy machine,
-  // so a live attempt is not taken for a dead one); maintenance looks every second.
-  LOOPSCOPE_JOB_EXPIRE_SECONDS: "60",
+  // A job whose worker died is retried once the other worker finds it lost (no heartbeat for 3 s and no upload lock),
+  // not at the expiry, which is set far beyond the test; maintenance looks every second.
+  LOOPSCOPE_JOB_EXPIRE_SECONDS: "3600",
+  LOOPSCOPE_JOB_HEARTBEAT_SECONDS: "1",
+  LOOPSCOPE_WORKER_LOST_SECONDS: "3",
   LOOPSCOPE_JOB_MAINTENANCE_SECONDS: "1",
   NEXT_TELEMETRY_DISABLED: "1",
 });
@@ -95,6 +112,8 @@ interface Status {
   status?: number;
   attempts: number;
   trajectories: number;
+  lastError: string | null;
+  worker: string | null;
   result?: { duplicate?: boolean; bundleId?: string };
 }
 
@@ -110,6 +129,7 @@ describe.skipIf(!BUILT)(
     : "two web servers and two workers on one PostgreSQL (skipped: no production build; run `next build` first)",
   () => {
     beforeAll(async () => {
+      await dropDatabase();
       await ensureMigratedDatabase(DATABASE_URL);
       scratch = mkdtempSync(path.join(tmpdir(), "loopscope-cluster-"));
       servers = await Promise.all([startServer(), startServer()]);
@@ -119,13 +139,7 @@ describe.skipIf(!BUILT)(
     afterAll(async () => {
       for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
       if (scratch) rmSync(scratch, { recursive: true, force: true });
-      const admin = new URL(DATABASE_URL);
-      const name = admin.pathname.slice(1);
-      admin.pathname = "/postgres";
-      const client = new pg.Client({ connectionString: admin.toString() });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
+      await dropDatabase();
     });
 
     it("16 uploads split across both servers, progress read on the other one, a worker killed mid-ingest: every bundle stored once, every job done", async () => {
@@ -191,6 +205,10 @@ describe.skipIf(!BUILT)(
       const bigFinal = finals.get(big);
       expect(bigFinal).toMatchObject({ status: 201 });
       expect(bigFinal?.attempts).toBeGreaterThanOrEqual(2);
+      // Retried because the killed worker was found lost, named as pg_stat_activity named it (its PGAPPNAME aside,
+      // the upload names host:pid), not because the job expired.
+      expect(bigFinal?.lastError).toMatch(new RegExp(`^worker [^ ]+:${victim?.pid} lost, no heartbeat for \\d+ s`));
+      expect(bigFinal?.worker).not.toMatch(new RegExp(`:${victim?.pid}$`));
       // Each distinct content: one upload stored it (201), its repeats answered duplicate (200) with the same bundle.
       const byContent = new Map<string, typeof uploads>();
       for (const upload of uploads) byContent.set(upload.content, [...(byContent.get(upload.content) ?? []), upload]);

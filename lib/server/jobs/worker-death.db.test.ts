@@ -34,16 +34,16 @@ const death = { jobId: null, heapMb: 256 } as const;
 describe("poison uploads", () => {
   it("an attempt left open counts as a worker death when the next attempt starts", async () => {
     const { id } = await storedUpload();
-    expect(await startUploadAttempt({ id, lastError: null })).toEqual({ workerDeaths: 0 });
+    expect(await startUploadAttempt({ id, lastError: null, workerName: "test:1" })).toEqual({ workerDeaths: 0 });
     // The first attempt's worker died without a word: the second start finds its attempt still open.
-    expect(await startUploadAttempt({ id, lastError: null })).toEqual({ workerDeaths: 1 });
-    expect(await startUploadAttempt({ id, lastError: null })).toEqual({ workerDeaths: 2 });
+    expect(await startUploadAttempt({ id, lastError: null, workerName: "test:1" })).toEqual({ workerDeaths: 1 });
+    expect(await startUploadAttempt({ id, lastError: null, workerName: "test:1" })).toEqual({ workerDeaths: 2 });
   });
 
   it("a job on an upload whose worker died twice refuses it with 422 instead of ingesting it again", async () => {
     const { id, storagePath } = await storedUpload();
-    await startUploadAttempt({ id, lastError: null });
-    await startUploadAttempt({ id, lastError: null });
+    await startUploadAttempt({ id, lastError: null, workerName: "test:1" });
+    await startUploadAttempt({ id, lastError: null, workerName: "test:1" });
     const before = await tableCounts();
     // Not final: a retried data error would throw here.
     await processUpload({ uploadId: id, finalAttempt: false });
@@ -60,7 +60,7 @@ describe("poison uploads", () => {
 
   it("a death out of memory refuses the upload at once with 413, saying where", async () => {
     const { id, storagePath } = await storedUpload();
-    await startUploadAttempt({ id, lastError: null });
+    await startUploadAttempt({ id, lastError: null, workerName: "test:1" });
     await db().upload.update({ where: { id }, data: { trajectories: 12_344 } });
     const outcome = await chargeIngestDeath({ ...death, uploadId: id, outOfMemory: true, exit: "signal SIGABRT" });
     expect(outcome).toBe("refused-out-of-memory");
@@ -75,12 +75,12 @@ describe("poison uploads", () => {
 
   it("another death is retried once; the second refuses the upload with 422 and is not counted twice", async () => {
     const { id } = await storedUpload();
-    await startUploadAttempt({ id, lastError: null });
+    await startUploadAttempt({ id, lastError: null, workerName: "test:1" });
     const first = await chargeIngestDeath({ ...death, uploadId: id, outOfMemory: false, exit: "signal SIGKILL" });
     expect(first).toBe("retried");
     expect((await findUploadStatus({ id }))?.lastError).toBe("the ingest's worker died (signal SIGKILL)");
     // The retry's start finds the attempt closed by the supervisor: still one death.
-    expect(await startUploadAttempt({ id, lastError: null })).toEqual({ workerDeaths: 1 });
+    expect(await startUploadAttempt({ id, lastError: null, workerName: "test:1" })).toEqual({ workerDeaths: 1 });
     const second = await chargeIngestDeath({ ...death, uploadId: id, outOfMemory: false, exit: "exit code 139" });
     expect(second).toBe("refused-died-twice");
     const row = await findUploadStatus({ id });

@@ -34,6 +34,18 @@ export async function chargeIngestDeath(death: IngestDeath): Promise<DeathOutcom
     await settleJob(death.jobId, "complete");
     return "already-answered";
   }
+  return settleIngestDeath(death, cause, row);
+}
+
+/**
+ * After the death was recorded on the upload (`row`, as it stands now): refuse it (out of memory, or its second
+ * death) or hand its job back to pg-boss to retry.
+ */
+export async function settleIngestDeath(
+  death: IngestDeath,
+  cause: string,
+  row: { workerDeaths: number; trajectories: number; storagePath: string },
+): Promise<DeathOutcome> {
   const where = atTrajectory(row.trajectories);
   if (death.outOfMemory) {
     await finishUpload({

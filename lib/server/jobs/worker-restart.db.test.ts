@@ -46,8 +46,10 @@ function spawnWorker(): Promise<ChildProcess> {
 beforeAll(() => {
   useJobQueue();
   uploadDir = useTemporaryUploadDir();
-  // Short expiry and maintenance so a job left by a dead worker is retried within the test.
-  process.env.LOOPSCOPE_JOB_EXPIRE_SECONDS = "45";
+  // The expiry is far beyond the test: the retry comes from the dead worker's missing heartbeat (lost-workers.ts).
+  process.env.LOOPSCOPE_JOB_EXPIRE_SECONDS = "3600";
+  process.env.LOOPSCOPE_JOB_HEARTBEAT_SECONDS = "1";
+  process.env.LOOPSCOPE_WORKER_LOST_SECONDS = "3";
   process.env.LOOPSCOPE_JOB_MAINTENANCE_SECONDS = "1";
 });
 
@@ -55,7 +57,13 @@ afterAll(async () => {
   child?.kill("SIGKILL");
   await stopWorker?.();
   await stopJobQueue({ graceful: false });
-  for (const name of ["LOOPSCOPE_UPLOAD_DIR", "LOOPSCOPE_JOB_EXPIRE_SECONDS", "LOOPSCOPE_JOB_MAINTENANCE_SECONDS"])
+  for (const name of [
+    "LOOPSCOPE_UPLOAD_DIR",
+    "LOOPSCOPE_JOB_EXPIRE_SECONDS",
+    "LOOPSCOPE_JOB_HEARTBEAT_SECONDS",
+    "LOOPSCOPE_WORKER_LOST_SECONDS",
+    "LOOPSCOPE_JOB_MAINTENANCE_SECONDS",
+  ])
     delete process.env[name];
 });
 
@@ -99,6 +107,13 @@ describe("a worker killed mid-job", () => {
       expect(await tableCounts()).toEqual(before);
 
       stopWorker = await startWorker();
+      const lostSeen = await waitFor(
+        async () => {
+          const row = await readUploadRow(received.uploadId);
+          return row?.lastError?.includes("lost") ? row : null;
+        },
+        { timeoutMs: 60_000, intervalMs: 100, what: "the dead worker to be found lost" },
+      );
       const done = await waitFor(
         async () => {
           const row = await readUploadRow(received.uploadId);
@@ -108,6 +123,10 @@ describe("a worker killed mid-job", () => {
       );
       expect(done.httpStatus).toBe(201);
       expect(done.attempts).toBeGreaterThanOrEqual(2);
+      // The upload told why it was retried: its worker, named, was lost where it had got to.
+      expect(lostSeen.lastError).toMatch(
+        /^worker [^ ]+:\d+ lost, no heartbeat for \d+ s \(at trajectory [\d,]+\); retrying$/,
+      );
       const bundles = await db().bundle.findMany({
         where: { contentHash: done.contentHash },
         select: { runs: { select: { id: true } } },
