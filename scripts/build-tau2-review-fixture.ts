@@ -51,7 +51,7 @@ function review(summary: string, errors: ReturnType<typeof error>[]) {
 }
 
 /** By the shared file's simulation id prefix; the simulation without an entry keeps no review. */
-const REVIEWS: Record<string, { review: unknown; userOnly?: unknown }> = {
+const REVIEWS: Record<string, { review?: unknown; userOnly?: unknown }> = {
   "7ad146cf": { review: review("The agent verified the reservation and transferred as the policy asks.", []) },
   "8970e0b1": {
     review: review("The agent confirmed a baggage allowance no tool result supports.", [
