@@ -6,7 +6,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-export const FIXTURE_PATH = fileURLToPath(new URL("../lib/testing/fixtures/tau2-reviewed-airline.json", import.meta.url));
+export const FIXTURE_PATH = fileURLToPath(
+  new URL("../lib/testing/fixtures/tau2-reviewed-airline.json", import.meta.url),
+);
 const SOURCE_DEFAULT = fileURLToPath(
   new URL("../../../shared/data/real/tau2-judges/azure-airline-full.json", import.meta.url),
 );

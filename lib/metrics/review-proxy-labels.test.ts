@@ -21,7 +21,11 @@ describe("reviewProxyLabels", () => {
   });
 
   it("says no for a clean review, and ignores errors of unknown source and a user's guideline_violation", () => {
-    expect(reviewProxyLabels([])).toEqual({ toolHallucination: false, userHallucination: false, policyViolation: false });
+    expect(reviewProxyLabels([])).toEqual({
+      toolHallucination: false,
+      userHallucination: false,
+      policyViolation: false,
+    });
     expect(
       reviewProxyLabels([
         { source: "unknown", tags: ["hallucination"] },
@@ -44,7 +48,11 @@ describe("reviewProxyLabels", () => {
             { source: "agent", tags: ["guideline_violation"] },
           ],
         },
-        { task: "c", errorSource: "user", errors: [{ source: "user", tags: ["hallucination", "revealed_info_early"] }] },
+        {
+          task: "c",
+          errorSource: "user",
+          errors: [{ source: "user", tags: ["hallucination", "revealed_info_early"] }],
+        },
       ];
     const outcomes = [
       ...reviewed.map(({ task, errorSource, errors }) =>

@@ -6,7 +6,9 @@ import { fileURLToPath } from "node:url";
  * scripts/build-tau2-review-fixture.ts; in the repository, so review tests need no shared data.
  */
 export const TAU2_REVIEW_FIXTURE_NAME = "tau2-reviewed-airline.json";
-export const TAU2_REVIEW_FIXTURE_PATH = fileURLToPath(new URL(`./fixtures/${TAU2_REVIEW_FIXTURE_NAME}`, import.meta.url));
+export const TAU2_REVIEW_FIXTURE_PATH = fileURLToPath(
+  new URL(`./fixtures/${TAU2_REVIEW_FIXTURE_NAME}`, import.meta.url),
+);
 
 export function readTau2ReviewFixture(): Buffer {
   return readFileSync(TAU2_REVIEW_FIXTURE_PATH);

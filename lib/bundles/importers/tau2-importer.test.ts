@@ -384,14 +384,20 @@ describe("tau2Importer", () => {
     };
     const userOnly = {
       summary: "User error.",
-      errors: [{ source: "user", error_tags: ["premature_termination"], severity: "minor", turn_idx: 4, reasoning: "Left." }],
+      errors: [
+        { source: "user", error_tags: ["premature_termination"], severity: "minor", turn_idx: 4, reasoning: "Left." },
+      ],
     };
     const result = tau2Importer.convert(tau2Document(messages, { review, user_only_review: userOnly }), {
       fileName: "h.json",
     });
     if (!result.ok) throw new Error(JSON.stringify(result.issues));
     const trajectory = BundleDocumentSchema.parse(result.document).trajectories[0];
-    expect(trajectory?.judge).toMatchObject({ toolHallucination: true, userHallucination: true, policyViolation: false });
+    expect(trajectory?.judge).toMatchObject({
+      toolHallucination: true,
+      userHallucination: true,
+      policyViolation: false,
+    });
     expect(trajectory?.turnLabels).toEqual([
       {
         turn: 2,

@@ -122,7 +122,10 @@ export function mapTau2Simulation(raw: unknown, path: string, context: Simulatio
   const judge = mapTau2Review(raw.review);
   if (judge) trajectory.judge = judge;
   // user_only_review (tau2's user-simulator-only reviewer) is kept beside review: its errors are turn labels too.
-  const turnLabels = [...mapTau2ReviewTurns(raw.review), ...mapTau2ReviewTurns(raw.user_only_review, TAU2_USER_ONLY_REVIEW)];
+  const turnLabels = [
+    ...mapTau2ReviewTurns(raw.review),
+    ...mapTau2ReviewTurns(raw.user_only_review, TAU2_USER_ONLY_REVIEW),
+  ];
   if (turnLabels.length > 0) trajectory.turnLabels = turnLabels;
   return trajectory;
 }
