@@ -101,6 +101,16 @@ test.describe("tau2 review errors at their turn", () => {
     await page.waitForFunction(() => document.body.dataset.scrollRegions === "ready");
   }
 
+  test("a reviewed tau2 run fills the proxy-state metrics from its reviews", async ({ page }) => {
+    await page.goto(`/runs/${runId}`);
+    const proxy = page.getByRole("region", { name: "Proxy state (judge)" });
+    // Four of the five simulations carry a review (lib/testing/tau2-review-fixture.ts counts them by hand).
+    await expect(proxy.locator('[data-metric="agentError"]')).toContainText("2/4");
+    await expect(proxy.locator('[data-metric="userError"]')).toContainText("1/4");
+    await expect(proxy.locator('[data-metric="toolHallucination"]')).toContainText("1/4");
+    await expect(proxy.locator('[data-metric="userHallucination"]')).toContainText("2/4");
+  });
+
   for (const width of [1440, 390]) {
     test(`each review error shows on its turn's event, readable and axe clean at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
