@@ -1,4 +1,7 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, request, test, type Page } from "@playwright/test";
+import { readTau2ReviewFixture, TAU2_REVIEW_FIXTURE_NAME } from "@/lib/testing/tau2-review-fixture";
+import { followUpload, type UploadResponse } from "./fixtures/upload";
 import { makeLongBundle, makeViewsBundle, XSS_IMG, XSS_SCRIPT } from "./run-fixtures/bundles";
 import { runNamed, uploadBundle, type UploadedRun } from "./run-fixtures/upload-bundle";
 
@@ -66,4 +69,80 @@ test("keyboard shortcuts move to the next trial, the next task and up to the run
   await expect(page.getByRole("heading", { level: 1 })).toContainText("status");
   await page.keyboard.press("u");
   await expect(page).toHaveURL(new RegExp(`/runs/${base.id}$`));
+});
+
+test.describe("tau2 review errors at their turn", () => {
+  let runId = "";
+
+  test.beforeAll(async ({}, testInfo) => {
+    const context = await request.newContext({ baseURL: String(testInfo.project.use.baseURL), timeout: 60_000 });
+    try {
+      const response = await context.post("/api/bundles", {
+        multipart: {
+          file: { name: TAU2_REVIEW_FIXTURE_NAME, mimeType: "application/json", buffer: readTau2ReviewFixture() },
+        },
+      });
+      // A repeat of an earlier test run is a duplicate (200) naming the run already stored.
+      const { status, body } = await followUpload(context, response);
+      expect(status, JSON.stringify(body)).toBeLessThan(300);
+      runId = (body as UploadResponse).runs[0]?.id ?? "";
+    } finally {
+      await context.dispose();
+    }
+  });
+
+  async function openTask1(page: Page, hash: string) {
+    await page.goto(`/runs/${runId}`);
+    const href = await page
+      .getByRole("link", { name: /^task 1 trial \d+/ })
+      .first()
+      .getAttribute("href");
+    await page.goto(`${href ?? ""}${hash}`);
+    await page.waitForFunction(() => document.body.dataset.scrollRegions === "ready");
+  }
+
+  test("a reviewed tau2 run fills the proxy-state metrics from its reviews", async ({ page }) => {
+    await page.goto(`/runs/${runId}`);
+    const proxy = page.getByRole("region", { name: "Proxy state (judge)" });
+    // Four of the five simulations carry a review (lib/testing/tau2-review-fixture.ts counts them by hand).
+    await expect(proxy.locator('[data-metric="agentError"]')).toContainText("2/4");
+    await expect(proxy.locator('[data-metric="userError"]')).toContainText("1/4");
+    await expect(proxy.locator('[data-metric="toolHallucination"]')).toContainText("1/4");
+    await expect(proxy.locator('[data-metric="userHallucination"]')).toContainText("2/4");
+  });
+
+  for (const width of [1440, 390]) {
+    test(`each review error shows on its turn's event, readable and axe clean at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      // Message 13 (the user's invented promise) is event 17: five tool calls and results come before it.
+      await openTask1(page, "#event-17");
+      const userTurn = page.locator('[data-event-row="17"]');
+      await expect(userTurn).toContainText("simulated user");
+      const userError = userTurn.getByRole("group", { name: "tau2 review: simulated user error at turn 13" });
+      await expect(userError).toContainText("critical (hindered the agent)");
+      await expect(userError).toContainText("hallucination");
+      await expect(userError).toContainText("a representative promised a refund");
+      await expect(userError).toContainText("Correct behaviour");
+      await expect(userError).toContainText("Ask for the cancellation without inventing an earlier promise.");
+      // user_only_review flags the same message beside the full review.
+      await expect(
+        userTurn.getByRole("group", { name: "tau2 user-only review: simulated user error at turn 13" }),
+      ).toBeVisible();
+      const agentError = page
+        .locator('[data-event-row="18"]')
+        .getByRole("group", { name: "tau2 review: agent error at turn 14" });
+      await expect(agentError).toContainText("critical");
+      await expect(agentError).toContainText("guideline_violation");
+      // The review judge's verdict on the whole trajectory names the critical agent error.
+      await expect(page.getByRole("region", { name: "Judge verdicts" })).toContainText(
+        "tau2 review: critical agent error",
+      );
+
+      await userError.screenshot({ path: `test-results/timeline-review-error-${width}.png` });
+      const scrollWidth = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`)).toEqual([]);
+    });
+  }
 });

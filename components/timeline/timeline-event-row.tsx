@@ -1,6 +1,7 @@
 import { EVENT_KINDS } from "@/lib/contracts/event";
 import type { TimelineEvent } from "@/lib/presenters/timeline-model";
 import { CollapsibleText } from "./collapsible-text";
+import { JudgeErrorMarker } from "./judge-error-marker";
 import styles from "./timeline.module.css";
 
 interface EventRowProps {
@@ -74,7 +75,15 @@ export function TimelineEventRow({ event, marks, expanded, onToggle, onJump }: E
             check: {mark}
           </span>
         ))}
+        {event.judgeErrors.length > 0 ? (
+          <span className="badge bad" data-review-error-badge>
+            {event.judgeErrors.length === 1 ? "review error" : `${event.judgeErrors.length} review errors`}
+          </span>
+        ) : null}
       </div>
+      {event.judgeErrors.map((error, index) => (
+        <JudgeErrorMarker key={index} error={error} />
+      ))}
       {event.text !== null && event.kind === "system" ? (
         // Long system prompts (policies) start collapsed, like long tool outputs.
         <CollapsibleText text={event.text} expanded={expanded} onToggle={() => onToggle(event.seq)} />

@@ -6,6 +6,8 @@ import { collapseText } from "@/lib/presenters/timeline-format";
 import { VirtualList, type ScrollTarget } from "./virtual-list";
 import { TimelineEventRow } from "./timeline-event-row";
 import { TimelineTurnRow } from "./timeline-turn-row";
+import { JudgeErrorMarker } from "./judge-error-marker";
+import type { TurnLabel } from "@/lib/presenters/timeline-model";
 import styles from "./timeline.module.css";
 
 function estimateRowHeight(row: TimelineRow): number {
@@ -16,7 +18,12 @@ function estimateRowHeight(row: TimelineRow): number {
   const textLines =
     shownText === null ? 0 : Math.min(40, Math.ceil(shownText.length / 110) + shownText.split("\n").length - 1);
   const bodyLines = event.body === null ? 0 : collapseText(event.body).preview.split("\n").length + 2;
-  return 34 + 19 * textLines + 16 * bodyLines;
+  const judgeErrorLines = event.judgeErrors.reduce(
+    (lines, error) =>
+      lines + 5 + Math.ceil(((error.rationale?.length ?? 0) + (error.correctBehavior?.length ?? 0)) / 90),
+    0,
+  );
+  return 34 + 19 * textLines + 16 * bodyLines + 19 * judgeErrorLines;
 }
 
 const getRowKey = (row: TimelineRow) => row.key;
@@ -31,10 +38,13 @@ export function TimelineList({
   rows,
   firstErrorSeq,
   marks = {},
+  unplacedJudgeErrors = [],
 }: {
   rows: TimelineRow[];
   firstErrorSeq: number | null;
   marks?: Record<number, string[]>;
+  /** Judge errors naming a turn no event has: shown above the list so none is lost. */
+  unplacedJudgeErrors?: readonly TurnLabel[];
 }) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [target, setTarget] = useState<ScrollTarget | null>(null);
@@ -113,6 +123,19 @@ export function TimelineList({
           End
         </button>
       </div>
+      {unplacedJudgeErrors.length > 0 ? (
+        <div className={styles.unplaced}>
+          <p className="muted">
+            {unplacedJudgeErrors.length === 1
+              ? "One review error names"
+              : `${unplacedJudgeErrors.length} review errors name`}{" "}
+            a turn this trajectory has no event for:
+          </p>
+          {unplacedJudgeErrors.map((error, index) => (
+            <JudgeErrorMarker key={index} error={error} />
+          ))}
+        </div>
+      ) : null}
       <VirtualList
         items={rows}
         getKey={getRowKey}

@@ -4,4 +4,4 @@
  * stored under an older version show it on their page and can be re-imported from their raw upload
  * (`npx loopscope reimport`, docs/scaling.md). Metric definitions have their own SCORES_VERSION.
  */
-export const IMPORTER_VERSION = 2;
+export const IMPORTER_VERSION = 3;

@@ -36,3 +36,4 @@ export * from "./compute-median";
 export * from "./compute-state-check-beside-reward";
 export * from "./compare-judge-with-outcome";
 export * from "./trajectory-judges";
+export * from "./review-proxy-labels";

@@ -169,8 +169,8 @@ export const METRIC_REGISTRY: readonly MetricSpec[] = [
     group: "proxy",
     direction: "lower",
     anchor: PROXY,
-    denominator: "judged failures",
-    description: "judge: the user caused the error",
+    denominator: "judged trajectories (a tau2 review counts)",
+    description: "judge: the user caused the error (tau2 review: only the user erred, or only critically)",
   }),
   spec({
     id: "agentError",
@@ -179,8 +179,9 @@ export const METRIC_REGISTRY: readonly MetricSpec[] = [
     group: "proxy",
     direction: "lower",
     anchor: PROXY,
-    denominator: "judged failures",
-    description: "judge: the agent caused the error",
+    denominator: "judged trajectories (a tau2 review counts)",
+    description:
+      "judge: the agent caused the error (tau2 review: the agent erred, unless only the user erred critically)",
   }),
   spec({
     id: "toolHallucination",
@@ -189,8 +190,8 @@ export const METRIC_REGISTRY: readonly MetricSpec[] = [
     group: "proxy",
     direction: "lower",
     anchor: PROXY,
-    denominator: "judged trajectories",
-    description: "tool hallucination rate",
+    denominator: "judged trajectories (a tau2 review counts)",
+    description: "judge: a tool or the agent invented facts (tau2 review: agent error tagged hallucination)",
   }),
   spec({
     id: "userHallucination",
@@ -199,8 +200,8 @@ export const METRIC_REGISTRY: readonly MetricSpec[] = [
     group: "proxy",
     direction: "lower",
     anchor: PROXY,
-    denominator: "judged trajectories",
-    description: "user hallucination rate",
+    denominator: "judged trajectories (a tau2 review counts)",
+    description: "judge: the simulated user invented facts (tau2 review: user error tagged hallucination)",
   }),
   spec({
     id: "policyViolation",
@@ -209,8 +210,8 @@ export const METRIC_REGISTRY: readonly MetricSpec[] = [
     group: "proxy",
     direction: "lower",
     anchor: PROXY,
-    denominator: "judged trajectories",
-    description: "judge: the agent broke the domain policy",
+    denominator: "judged trajectories (a tau2 review counts)",
+    description: "judge: the agent broke the domain policy (tau2 review: agent error tagged guideline_violation)",
   }),
 ];
 

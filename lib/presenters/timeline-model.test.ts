@@ -155,6 +155,54 @@ describe("buildTimelineModel", () => {
     expect(model.firstErrorSeq).toBe(1);
   });
 
+  it("puts each review error on the first event of the message whose turn_idx it names", () => {
+    reset();
+    // tau2: every message carries its own turn_idx, kept as its events' turn; message 2 made two tool calls.
+    const model = buildTimelineModel(
+      [
+        event({ kind: "agent_message", text: "Hi", turnIndex: 0 }),
+        event({ kind: "user_message", actor: "user", text: "My zip is 12345", turnIndex: 1 }),
+        event({ kind: "tool_call", toolName: "a", callId: "x", turnIndex: 2 }),
+        event({ kind: "tool_call", toolName: "b", callId: "y", turnIndex: 2 }),
+        event({ kind: "tool_result", callId: "x", output: "ok", turnIndex: 3 }),
+      ],
+      [
+        {
+          turn: 1,
+          success: false,
+          judge: "tau2 review",
+          errorSource: "user",
+          severity: "critical_hindered",
+          tags: ["hallucination"],
+        },
+        {
+          turn: 2,
+          success: false,
+          judge: "tau2 review",
+          errorSource: "agent",
+          severity: "minor",
+          correctBehavior: "One call.",
+        },
+        { turn: 2, success: false, judge: "tau2 user-only review", errorSource: "user", severity: "minor" },
+        { turn: 9, success: false, judge: "tau2 review", errorSource: "agent", severity: "critical" },
+        { turn: 3, success: false, errorSource: "tool", rationale: "a bundle judge's turn verdict" },
+      ],
+    );
+    const bySeq = new Map(model.turns.flatMap((turn) => turn.events).map((e) => [e.seq, e.judgeErrors]));
+    expect(bySeq.get(1)?.map((error) => error.severity)).toEqual(["critical_hindered"]);
+    expect(bySeq.get(2)?.map((error) => error.judge)).toEqual(["tau2 review", "tau2 user-only review"]);
+    expect(bySeq.get(3)).toEqual([]);
+    expect(bySeq.get(4)).toEqual([]);
+    expect(model.unplacedJudgeErrors.map((error) => error.turn)).toEqual([9]);
+    // A label of no named judge stays a turn verdict in the turn's header.
+    expect(model.turns.find((turn) => turn.turnIndex === 3)?.labels.map((label) => label.rationale)).toEqual([
+      "a bundle judge's turn verdict",
+    ]);
+    expect(model.turns.find((turn) => turn.turnIndex === 2)?.labels).toEqual([]);
+    expect(model.flaggedTurns).toEqual([1, 2, 3, 9]);
+    expect(model.firstErrorSeq).toBe(1);
+  });
+
   it("sorts events by seq whatever the input order", () => {
     reset();
     const a = event({ kind: "user_message", text: "1" });

@@ -10,6 +10,10 @@ const TurnLabelSchema = z.object({
   severity: z.string().optional(),
   failureCategory: z.string().optional(),
   rationale: z.string().optional(),
+  judge: z.string().optional(),
+  errorType: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  correctBehavior: z.string().optional(),
 });
 export type TurnLabel = z.infer<typeof TurnLabelSchema>;
 
@@ -43,6 +47,8 @@ export interface TimelineEvent extends Pick<
   retryOf: number | null;
   firstError: boolean;
   inFlaggedTurn: boolean;
+  /** Errors a named judge (a tau2 review) placed at this event's turn: shown on the turn's first event. */
+  judgeErrors: TurnLabel[];
 }
 
 export interface TimelineTurn {
@@ -72,6 +78,13 @@ export interface TimelineModel {
   firstErrorSeq: number | null;
   errorCount: number;
   flaggedTurns: number[];
+  /** Judge errors whose turn no event has (a turn_idx past the conversation): listed apart, never dropped. */
+  unplacedJudgeErrors: TurnLabel[];
+}
+
+/** A label one named judge wrote about one error (tau2's review errors), as opposed to a verdict on a whole turn. */
+function isJudgeError(label: TurnLabel): boolean {
+  return label.judge !== undefined;
 }
 
 function bodyOf(event: StoredEvent): string | null {
@@ -140,7 +153,18 @@ export function buildTimelineModel(input: readonly StoredEvent[], turnLabelsJson
       retryOf: null,
       firstError: false,
       inFlaggedTurn: flagged.has(event.turnIndex),
+      judgeErrors: [],
     });
+  }
+
+  // A tau2 review's turn_idx is the turn_idx of a message, which every event of that message carries as its turn:
+  // the error goes on the first of them (the message's text, or its first tool call).
+  const unplacedJudgeErrors: TurnLabel[] = [];
+  for (const label of labels.filter(isJudgeError)) {
+    const first = events.find((event) => event.turnIndex === label.turn);
+    const target = first ? model.get(first.seq) : undefined;
+    if (target) target.judgeErrors.push(label);
+    else unplacedJudgeErrors.push(label);
   }
 
   const resolutions = new Map(resolveToolErrors(events).map((resolution) => [resolution.errorSeq, resolution]));
@@ -184,7 +208,7 @@ export function buildTimelineModel(input: readonly StoredEvent[], turnLabelsJson
       turn = {
         turnIndex: event.turnIndex,
         flagged: flagged.has(event.turnIndex),
-        labels: labels.filter((label) => label.turn === event.turnIndex),
+        labels: labels.filter((label) => label.turn === event.turnIndex && !isJudgeError(label)),
         actors: [],
         events: [],
       };
@@ -207,5 +231,5 @@ export function buildTimelineModel(input: readonly StoredEvent[], turnLabelsJson
     },
     ...turn.events.map((event) => ({ type: "event" as const, key: `event-${event.seq}`, event })),
   ]);
-  return { turns, rows, firstErrorSeq, errorCount, flaggedTurns };
+  return { turns, rows, firstErrorSeq, errorCount, flaggedTurns, unplacedJudgeErrors };
 }

@@ -333,6 +333,9 @@ describe("tau2Importer", () => {
     expect(trajectory?.judge).toEqual({
       name: "tau2 review",
       errorSource: "agent",
+      toolHallucination: false,
+      userHallucination: false,
+      policyViolation: false,
       failureCategory: "policy_violation, no_confirmation",
       rationale: "The agent refuelled without asking.",
     });
@@ -340,20 +343,116 @@ describe("tau2Importer", () => {
       {
         turn: 1,
         success: false,
+        judge: "tau2 review",
         errorSource: "user",
         severity: "minor",
         failureCategory: "off_script",
+        tags: ["off_script"],
         rationale: "User improvised.",
       },
       {
         turn: 2,
         success: false,
+        judge: "tau2 review",
         errorSource: "agent",
         severity: "critical",
         failureCategory: "policy_violation, no_confirmation",
+        tags: ["policy_violation", "no_confirmation"],
         rationale: "No confirmation.",
       },
     ]);
+  });
+
+  it("reads hallucination and guideline_violation tags by source, and keeps user_only_review beside review", () => {
+    const review = {
+      summary: "Both made things up.",
+      has_errors: true,
+      errors: [
+        {
+          source: "agent",
+          error_type: "content_error",
+          error_tags: ["hallucination"],
+          severity: "critical",
+          turn_idx: 2,
+          reasoning: "Quoted a fare no tool returned.",
+          correct_behavior: "Look the fare up first.",
+        },
+        { source: "user", error_tags: "hallucination", severity: "critical_hindered", turn_idx: 1, reasoning: "Zip." },
+        { source: "unknown", error_tags: ["guideline_violation"], turn_idx: 3, reasoning: "Unclear." },
+        { source: "agent", error_tags: ["hallucination"], severity: "minor", reasoning: "No turn: skipped." },
+      ],
+    };
+    const userOnly = {
+      summary: "User error.",
+      errors: [
+        { source: "user", error_tags: ["premature_termination"], severity: "minor", turn_idx: 4, reasoning: "Left." },
+      ],
+    };
+    const result = tau2Importer.convert(tau2Document(messages, { review, user_only_review: userOnly }), {
+      fileName: "h.json",
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    const trajectory = BundleDocumentSchema.parse(result.document).trajectories[0];
+    expect(trajectory?.judge).toMatchObject({
+      toolHallucination: true,
+      userHallucination: true,
+      policyViolation: false,
+    });
+    expect(trajectory?.turnLabels).toEqual([
+      {
+        turn: 2,
+        success: false,
+        judge: "tau2 review",
+        errorSource: "agent",
+        severity: "critical",
+        failureCategory: "hallucination",
+        errorType: "content_error",
+        tags: ["hallucination"],
+        rationale: "Quoted a fare no tool returned.",
+        correctBehavior: "Look the fare up first.",
+      },
+      {
+        turn: 1,
+        success: false,
+        judge: "tau2 review",
+        errorSource: "user",
+        severity: "critical_hindered",
+        failureCategory: "hallucination",
+        tags: ["hallucination"],
+        rationale: "Zip.",
+      },
+      {
+        turn: 3,
+        success: false,
+        judge: "tau2 review",
+        errorSource: "unknown",
+        failureCategory: "guideline_violation",
+        tags: ["guideline_violation"],
+        rationale: "Unclear.",
+      },
+      {
+        turn: 4,
+        success: false,
+        judge: "tau2 user-only review",
+        errorSource: "user",
+        severity: "minor",
+        failureCategory: "premature_termination",
+        tags: ["premature_termination"],
+        rationale: "Left.",
+      },
+    ]);
+  });
+
+  it("a user_only_review alone gives turn labels but no trajectory judge", () => {
+    const userOnly = {
+      summary: "User error.",
+      errors: [{ source: "user", error_tags: ["hallucination"], severity: "minor", turn_idx: 1, reasoning: "Zip." }],
+    };
+    const result = tau2Importer.convert(tau2Document(messages, { user_only_review: userOnly }), { fileName: "u.json" });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    const trajectory = BundleDocumentSchema.parse(result.document).trajectories[0];
+    expect(trajectory?.judge).toBeUndefined();
+    expect(trajectory?.turnLabels?.map((label) => [label.judge, label.turn])).toEqual([["tau2 user-only review", 1]]);
   });
 
   it("records a clean review as errorSource none", () => {
@@ -367,6 +466,9 @@ describe("tau2Importer", () => {
     expect(BundleDocumentSchema.parse(result.document).trajectories[0]?.judge).toEqual({
       name: "tau2 review",
       errorSource: "none",
+      toolHallucination: false,
+      userHallucination: false,
+      policyViolation: false,
       rationale: "Fine.",
     });
   });

@@ -12,7 +12,7 @@ import {
   toJsonValue,
 } from "./json-value";
 import { mapTau2Message, type CallNames, type MessageMappingStats } from "./tau2-messages";
-import { mapTau2Review, mapTau2ReviewTurns } from "./tau2-review";
+import { mapTau2Review, mapTau2ReviewTurns, TAU2_USER_ONLY_REVIEW } from "./tau2-review";
 
 export interface SimulationContext {
   runId: string;
@@ -121,7 +121,11 @@ export function mapTau2Simulation(raw: unknown, path: string, context: Simulatio
   if (duration !== undefined && duration >= 0) trajectory.durationMs = duration * 1000;
   const judge = mapTau2Review(raw.review);
   if (judge) trajectory.judge = judge;
-  const turnLabels = mapTau2ReviewTurns(raw.review);
+  // user_only_review (tau2's user-simulator-only reviewer) is kept beside review: its errors are turn labels too.
+  const turnLabels = [
+    ...mapTau2ReviewTurns(raw.review),
+    ...mapTau2ReviewTurns(raw.user_only_review, TAU2_USER_ONLY_REVIEW),
+  ];
   if (turnLabels.length > 0) trajectory.turnLabels = turnLabels;
   return trajectory;
 }

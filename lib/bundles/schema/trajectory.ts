@@ -19,10 +19,18 @@ export const TurnLabelSchema = z
   .object({
     turn: Count,
     success: z.boolean().optional(),
-    errorSource: z.enum(["user", "agent", "tool", "none"]).optional(),
+    errorSource: z.enum(["user", "agent", "tool", "unknown", "none"]).optional(),
     severity: z.string().optional(),
     failureCategory: z.string().optional(),
     rationale: z.string().optional(),
+    judge: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("which judge wrote the label, e.g. tau2 review, tau2 user-only review"),
+    errorType: z.string().optional().describe("the judge's kind of error, e.g. content_error"),
+    tags: z.array(z.string()).optional().describe("the judge's error tags, e.g. hallucination"),
+    correctBehavior: z.string().optional().describe("what the judge says should have happened instead"),
   })
   .strict();
 

@@ -88,7 +88,12 @@ export default async function TrajectoryPage(props: { params: Promise<{ id: stri
           <JudgeVerdicts judges={judges} success={t.success} />
           <section aria-label="Timeline">
             <h2>Timeline</h2>
-            <TimelineList rows={model.rows} firstErrorSeq={model.firstErrorSeq} marks={verdict.marks} />
+            <TimelineList
+              rows={model.rows}
+              firstErrorSeq={model.firstErrorSeq}
+              marks={verdict.marks}
+              unplacedJudgeErrors={model.unplacedJudgeErrors}
+            />
           </section>
           <TrajectoryEnd
             end={{
