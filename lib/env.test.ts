@@ -38,6 +38,16 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ LOOPSCOPE_INGEST_HEAP_MB: "16" })).toThrow(/LOOPSCOPE_INGEST_HEAP_MB="16" is not valid/);
   });
 
+  it("takes an empty value as unset, except the S3 prefix, where it means the bucket's root", () => {
+    const blank = Object.fromEntries(names.map((name) => [name, ""]));
+    const parsed = parseEnv(blank);
+    expect(parsed.LOOPSCOPE_JOB_RETRIES).toBe(3);
+    expect(parsed.LOOPSCOPE_INGEST_RSS_TARGET_MB).toBe(240);
+    expect(parsed.LOOPSCOPE_TRUSTED_PROXIES).toBeUndefined();
+    expect(parsed.LOOPSCOPE_WORKER).toBe("on");
+    expect(parsed.LOOPSCOPE_S3_PREFIX).toBe("");
+  });
+
   it("reads flags and comma-separated lists", () => {
     const parsed = parseEnv({
       LOOPSCOPE_SECURE_COOKIES: "1",

@@ -28,8 +28,12 @@ function variable<S extends z.ZodType>(
 }
 
 /** An empty value counts as unset (an empty `VAR=` line in a compose file). */
+function blankIsUnset(value: unknown): unknown {
+  return value === "" ? undefined : value;
+}
+
 function words<const V extends readonly [string, ...string[]]>(values: V) {
-  return z.preprocess((value) => (value === "" ? undefined : value), z.enum(values).optional());
+  return z.preprocess(blankIsUnset, z.enum(values).optional());
 }
 
 /** A choice among fixed words with a default; any other value stops the server. */
@@ -69,13 +73,13 @@ function list(description: string) {
 }
 
 function count(fallback: number, min: number, description: string, readBy?: string) {
-  return variable(z.coerce.number().int().min(min).default(fallback), description, {
+  return variable(z.preprocess(blankIsUnset, z.coerce.number().int().min(min).default(fallback)), description, {
     default: String(fallback),
     readBy,
   });
 }
 
-const text = z.string().min(1).optional();
+const text = z.preprocess(blankIsUnset, z.string().min(1).optional());
 
 export const ENV_VARIABLES = {
   DATABASE_URL: variable(
@@ -86,17 +90,17 @@ export const ENV_VARIABLES = {
     "Comma-separated streaming replicas the leaderboard reads from (docs/scaling.md); ignored on the embedded database.",
   ),
   LOOPSCOPE_REPLICA_MAX_LAG_SECONDS: variable(
-    z.coerce.number().min(0).default(30),
+    z.preprocess(blankIsUnset, z.coerce.number().min(0).default(30)),
     "A replica further behind than this many seconds of replay is skipped for the primary.",
     { default: "30" },
   ),
   PGAPPNAME: variable(
-    z.string().min(1).default("loopscope"),
+    z.preprocess(blankIsUnset, z.string().min(1).default("loopscope")),
     "Names this process's database sessions in pg_stat_activity (the cluster test tells its workers apart by it).",
     { default: "loopscope" },
   ),
   LOOPSCOPE_DATA_DIR: variable(
-    z.string().min(1).default(".data/pglite"),
+    z.preprocess(blankIsUnset, z.string().min(1).default(".data/pglite")),
     "Where the embedded PGlite database keeps its files (only without DATABASE_URL).",
     {
       default: ".data/pglite",
@@ -147,18 +151,18 @@ export const ENV_VARIABLES = {
     "Largest upload accepted (2 GiB by default); a larger one gets 413 (docs/bundle-format.md, Limits).",
   ),
   LOOPSCOPE_MAX_DECOMPRESSED_BYTES: variable(
-    z.coerce.number().int().positive().optional(),
+    z.preprocess(blankIsUnset, z.coerce.number().int().positive().optional()),
     "Bytes after decompression; unset: 4x LOOPSCOPE_MAX_UPLOAD_BYTES (gzip of JSON compresses 5-20x, bombs far more).",
     { default: "4x LOOPSCOPE_MAX_UPLOAD_BYTES" },
   ),
   LOOPSCOPE_MAX_ARCHIVE_ENTRIES: count(100_000, 1, "Most entries read from one zip or tar upload."),
   LOOPSCOPE_MAX_READ_SECONDS: variable(
-    z.coerce.number().positive().default(1800),
+    z.preprocess(blankIsUnset, z.coerce.number().positive().default(1800)),
     "Wall-clock budget for reading and writing one upload.",
     { default: "1800" },
   ),
   LOOPSCOPE_UPLOAD_DIR: variable(
-    z.string().min(1).default(".data/uploads"),
+    z.preprocess(blankIsUnset, z.string().min(1).default(".data/uploads")),
     "Where raw uploads are kept (gzipped) for the worker and for re-import.",
     { default: ".data/uploads" },
   ),
@@ -166,13 +170,24 @@ export const ENV_VARIABLES = {
     text,
     "Keep raw uploads in this S3-compatible bucket instead of LOOPSCOPE_UPLOAD_DIR (credentials: the standard `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`).",
   ),
-  LOOPSCOPE_S3_ENDPOINT: variable(z.url().optional(), "Endpoint URL of an S3-compatible store other than AWS."),
-  LOOPSCOPE_S3_REGION: variable(z.string().min(1).default("us-east-1"), "Region of the S3 bucket.", {
-    default: "us-east-1",
-  }),
-  LOOPSCOPE_S3_PREFIX: variable(z.string().default("uploads/"), "Key prefix of raw uploads in the S3 bucket.", {
-    default: "uploads/",
-  }),
+  LOOPSCOPE_S3_ENDPOINT: variable(
+    z.preprocess(blankIsUnset, z.url().optional()),
+    "Endpoint URL of an S3-compatible store other than AWS.",
+  ),
+  LOOPSCOPE_S3_REGION: variable(
+    z.preprocess(blankIsUnset, z.string().min(1).default("us-east-1")),
+    "Region of the S3 bucket.",
+    {
+      default: "us-east-1",
+    },
+  ),
+  LOOPSCOPE_S3_PREFIX: variable(
+    z.string().default("uploads/"),
+    "Key prefix of raw uploads in the S3 bucket (empty: the bucket's root).",
+    {
+      default: "uploads/",
+    },
+  ),
   LOOPSCOPE_WORKER: choice(
     ["on", "inline", "off"],
     "on",

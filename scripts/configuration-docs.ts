@@ -15,7 +15,8 @@ const INTRO = `# Configuration
 Loopscope is configured by environment variables only. The app reads them through one module, \`lib/env.ts\`, which
 parses them once at start: a variable set to a value it does not accept (a typo such as \`LOOPSCOPE_AUTH=requried\`)
 stops the server with a message naming the variable and the values it allows, instead of starting with the setting
-silently off. An empty value counts as unset for the variables that take fixed words.
+silently off. An empty value (\`VAR=\`) counts as unset, except for \`LOOPSCOPE_S3_PREFIX\`, where it means the bucket's
+root.
 
 Several web servers, workers, read replicas and object storage: [scaling.md](scaling.md). Accounts and the settings
 that protect an installation: [security.md](security.md). The variables of the test suite (\`TEST_DATABASE_URL\`,

@@ -5,7 +5,7 @@
  */
 import { chromium } from "@playwright/test";
 import { parseArgs } from "node:util";
-import { chromiumLaunchOptions } from "../lib/testing/chromium-launch";
+import { resolveChromium } from "./chromium-path.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -15,7 +15,8 @@ const { values } = parseArgs({
   },
 });
 
-const browser = await chromium.launch(await chromiumLaunchOptions());
+// The Chromium the tests use (scripts/chromium-path.mjs); no sandbox, as when run as root in a container.
+const browser = await chromium.launch({ executablePath: (await resolveChromium()).path, args: ["--no-sandbox"] });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
   await page.goto(new URL(values.page, values.url).toString(), { waitUntil: "networkidle" });
