@@ -19,6 +19,7 @@ export default defineConfig({
           // busy cores): unit tests keep no state between files. The DB project keeps isolation: each of its files
           // points the Prisma client at its own database.
           isolate: false,
+          setupFiles: ["lib/testing/env-follows-process.ts"],
           // Bootstrap tests take a second alone and over 5 s (vitest's default) on a loaded two-core machine.
           testTimeout: 30_000,
         },
@@ -35,7 +36,7 @@ export default defineConfig({
           env: { LOOPSCOPE_INGEST: "inline", LOOPSCOPE_SUMMARIES_IN_REQUEST: "1000000" },
           // Each file gets its own copy of a migrated template database, so files run side by side.
           globalSetup: ["lib/testing/db-global-setup.ts"],
-          setupFiles: ["lib/testing/db-file-setup.ts"],
+          setupFiles: ["lib/testing/env-follows-process.ts", "lib/testing/db-file-setup.ts"],
           fileParallelism: true,
           // Much of a DB test's time is PostgreSQL's, so a third worker still gains on two cores.
           maxWorkers: Number(process.env.LOOPSCOPE_DB_TEST_WORKERS ?? 3),
@@ -51,6 +52,7 @@ export default defineConfig({
           name: "cluster",
           include: ["lib/**/*.cluster.test.ts"],
           environment: "node",
+          setupFiles: ["lib/testing/env-follows-process.ts"],
           fileParallelism: false,
           testTimeout: 600_000,
           hookTimeout: 300_000,

@@ -3,6 +3,7 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
+import { env } from "@/lib/env";
 import { z } from "zod";
 import { SESSION_COOKIE } from "@/lib/server/auth/secrets";
 import { formValues, refuseCrossSite, runAction, type ActionState } from "@/lib/server/action";
@@ -31,7 +32,7 @@ async function startSession(email: string, password: string): Promise<string | n
   (await cookies()).set(SESSION_COOKIE, session.sessionToken, {
     httpOnly: true,
     sameSite: "lax",
-    secure: process.env.LOOPSCOPE_SECURE_COOKIES === "1",
+    secure: env().LOOPSCOPE_SECURE_COOKIES,
     path: "/",
     expires: session.expiresAt,
   });

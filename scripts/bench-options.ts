@@ -1,3 +1,4 @@
+import { resetEnv } from "@/lib/env";
 /** `--name value` from the command line of a benchmark script, as a number. */
 export function numberOption(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -20,5 +21,6 @@ export async function useBenchDatabase(): Promise<string> {
   const { ensureMigratedDatabase } = await import("@/lib/testing/ensure-database");
   await ensureMigratedDatabase(url);
   process.env.DATABASE_URL = url;
+  resetEnv(); // lib/env.ts parses once: the app code imported below must see these values
   return url;
 }

@@ -16,6 +16,7 @@ import { BUNDLE_SCHEMA_VERSION } from "@/lib/bundles/schema/common";
 import { numberOption } from "./bench-options";
 import { processTree } from "./run-child.mjs";
 import { chromiumLaunchOptions } from "@/lib/testing/chromium-launch";
+import { resetEnv } from "@/lib/env";
 
 const SMALL_SUITE = "bench-pages-small";
 const BIG_SUITE = "bench-pages-big";
@@ -241,6 +242,7 @@ async function main(): Promise<void> {
   const { ensureMigratedDatabase } = await import("@/lib/testing/ensure-database");
   await ensureMigratedDatabase(url);
   process.env.DATABASE_URL = url;
+  resetEnv(); // lib/env.ts parses once: the app code imported below must see these values
   await loadData(url, runs, big, process.argv.includes("--fresh"));
   const { big: bigIds } = await findRunIds(url);
   const [first, second] = bigIds;

@@ -9,6 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import { numberOption, stringOption } from "./bench-options";
 import { relationSizes } from "./relation-sizes";
+import { resetEnv } from "@/lib/env";
 
 const TABLES = ["Event", "Trajectory", "TurnPrediction", "Run", "LeaderboardSummary", "Task"] as const;
 
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   process.env.DATABASE_URL = url;
   const dir = mkdtempSync(path.join(os.tmpdir(), "loopscope-bench-rows-"));
   process.env.LOOPSCOPE_UPLOAD_DIR = dir;
+  resetEnv(); // lib/env.ts parses once: the app code imported below must see these values
   const { storeUpload, readStoredUpload } = await import("@/lib/server/upload-store");
   const { ingestBundle } = await import("@/lib/server/ingest-bundle");
 

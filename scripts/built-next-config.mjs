@@ -7,7 +7,7 @@ export const BUILT_CONFIG_VARIABLE = "__NEXT_PRIVATE_STANDALONE_CONFIG";
 /**
  * `next start` hands the configuration `next build` resolved to the server, instead of compiling next.config.ts
  * again. Compiling it loads Next's native SWC binding into the server for good: 32-40 MB of RSS (idle server 180 MB
- * with it, 140 MB without, docs/benchmarks.md) for one file that is compiled once. The build records the resolved
+ * with it, 140 MB without, docs/benchmarks-history.md) for one file that is compiled once. The build records the resolved
  * configuration in .next/required-server-files.json, and Next's own standalone server (`output: "standalone"`,
  * .next/standalone/server.js) starts exactly this way, from that record and this variable.
  * Left alone: a build older than next.config.ts (the file is compiled as usual), a missing build (next start says

@@ -3,7 +3,7 @@
  * the machine's memory (several GB here) and collects it lazily, so a server whose live heap is 50-100 MB grew to
  * 400-460 MB of RSS over a few uploads and kept it; with the cap it collects sooner and stays near 260 MB.
  * With it, each young-generation semi-space is held to 8 MB (V8's default here is 16 MB, three of which make the
- * young generation): the server's peak RSS during an upload fell by 13 MB at the same speed (docs/benchmarks.md).
+ * young generation): the server's peak RSS during an upload fell by 13 MB at the same speed (docs/benchmarks-history.md).
  * An explicit flag in NODE_OPTIONS wins; `next dev` (which compiles in-process) is left alone.
  */
 export function withHeapCap(environment) {

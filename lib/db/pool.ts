@@ -1,4 +1,5 @@
 import pg from "pg";
+import { env } from "@/lib/env";
 
 declare global {
   // Cached on globalThis so hot reloads in development do not open a pool per reload.
@@ -8,13 +9,13 @@ declare global {
 
 /** The embedded PGlite server multiplexes every connection onto one backend and cannot COPY. */
 export function isEmbeddedDatabase(): boolean {
-  return process.env.LOOPSCOPE_EMBEDDED === "1";
+  return env().LOOPSCOPE_EMBEDDED;
 }
 
 /** The process's one connection pool, shared by Prisma and the bulk ingest path. */
 export function pgPool(): pg.Pool {
   if (!globalThis.loopscopePool) {
-    const connectionString = process.env.DATABASE_URL;
+    const connectionString = env().DATABASE_URL;
     if (!connectionString) {
       // Thrown on first use, never at import: `next build` imports route modules without a database.
       throw new Error("DATABASE_URL is not set; start the app through `npm start` / `npm run dev`, which provide one");
@@ -26,7 +27,7 @@ export function pgPool(): pg.Pool {
       allowExitOnIdle: true,
       // Named so pg_stat_activity tells web/worker sessions from pg-boss's and the replicas' (PGlite ignores it).
       // PGAPPNAME names one process's sessions (the cluster test tells its two workers apart by it).
-      ...(isEmbeddedDatabase() ? {} : { application_name: process.env.PGAPPNAME ?? "loopscope" }),
+      ...(isEmbeddedDatabase() ? {} : { application_name: env().PGAPPNAME }),
     });
   }
   return globalThis.loopscopePool;
@@ -35,10 +36,7 @@ export function pgPool(): pg.Pool {
 /** DATABASE_REPLICA_URLS: comma-separated connection strings of read replicas (none on the embedded database). */
 export function replicaUrls(): string[] {
   if (isEmbeddedDatabase()) return [];
-  return (process.env.DATABASE_REPLICA_URLS ?? "")
-    .split(",")
-    .map((url) => url.trim())
-    .filter((url) => url !== "");
+  return env().DATABASE_REPLICA_URLS;
 }
 
 /** One small pool per read replica; their sessions are named loopscope-replica so operators can tell them apart. */

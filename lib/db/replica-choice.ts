@@ -1,10 +1,10 @@
+import { env } from "@/lib/env";
 import type { PrismaClient } from "./generated/client";
 import { replicaPools } from "./pool";
 
 /** A replica further behind than this (seconds of replay) is not read from: LOOPSCOPE_REPLICA_MAX_LAG_SECONDS. */
 function maxLagSeconds(): number {
-  const value = Number(process.env.LOOPSCOPE_REPLICA_MAX_LAG_SECONDS ?? 30);
-  return Number.isFinite(value) && value >= 0 ? value : 30;
+  return env().LOOPSCOPE_REPLICA_MAX_LAG_SECONDS;
 }
 
 /** Seconds a standby is behind: 0 when it has replayed all it received, else the age of its last replayed commit. */

@@ -1,10 +1,11 @@
+import { env } from "@/lib/env";
 import { actorFromCredentials, actorFromSession } from "./credentials";
 import { LOCAL_ACTOR, type Actor } from "./roles";
 import { SESSION_COOKIE } from "./secrets";
 
 /** With LOOPSCOPE_AUTH=required every request needs a session or token; otherwise the local admin acts. */
 export function authRequired(): boolean {
-  return process.env.LOOPSCOPE_AUTH === "required";
+  return env().LOOPSCOPE_AUTH === "required";
 }
 
 function sendsSession(headers: Headers): boolean {

@@ -1,3 +1,4 @@
+import { env } from "@/lib/env";
 import { requestOrigin } from "./trusted-proxies";
 
 /** Methods that change nothing; every other method must come from the app's own pages or from a non-browser client. */
@@ -8,10 +9,7 @@ export function isStateChanging(method: string): boolean {
 }
 
 function extraOrigins(): string[] {
-  return (process.env.LOOPSCOPE_ALLOWED_ORIGINS ?? "")
-    .split(",")
-    .map((origin) => origin.trim())
-    .filter(Boolean);
+  return env().LOOPSCOPE_ALLOWED_ORIGINS;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from "node:net";
+import { env } from "@/lib/env";
 
 /**
  * The direct peer's address, stamped on each request by lib/server/peer-headers.ts from the socket (any copy the
@@ -52,7 +53,7 @@ let cached: { text: string | undefined; proxies: TrustedProxies } | null = null;
 
 /** The configured trusted proxies, parsed once per value of the variable. */
 export function trustedProxies(): TrustedProxies {
-  const text = process.env.LOOPSCOPE_TRUSTED_PROXIES;
+  const text = env().LOOPSCOPE_TRUSTED_PROXIES;
   if (cached && cached.text === text) return cached.proxies;
   const proxies = parseTrustedProxies(text);
   cached = { text, proxies };

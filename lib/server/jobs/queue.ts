@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { env } from "@/lib/env";
 import { isEmbeddedDatabase } from "@/lib/db/pool";
 import { serverConfig } from "../config";
 
@@ -80,7 +81,7 @@ export async function wakeLocalWorkerOf(queue: QueueName): Promise<void> {
  * asks for the same on PostgreSQL (a single-process setup, or tests of the reader through the route).
  */
 export function jobsEnabled(): boolean {
-  if (process.env.LOOPSCOPE_INGEST === "inline") return false;
+  if (env().LOOPSCOPE_INGEST === "inline") return false;
   return !isEmbeddedDatabase();
 }
 
@@ -110,7 +111,7 @@ async function createQueues(boss: PgBoss): Promise<void> {
 }
 
 async function startBoss(): Promise<PgBoss> {
-  const connectionString = process.env.DATABASE_URL;
+  const connectionString = env().DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set; the job queue needs PostgreSQL");
   const config = serverConfig();
   const boss = new PgBoss({

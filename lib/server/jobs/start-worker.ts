@@ -1,4 +1,5 @@
 import type PgBoss from "pg-boss";
+import { env } from "@/lib/env";
 import { listDeletedRunIds, purgeDeletedRun } from "@/lib/db/delete-run";
 import { serverConfig } from "../config";
 import {
@@ -115,7 +116,7 @@ async function resumeEmbeddedWork(): Promise<void> {
  */
 export async function startWorkerIfEnabled(): Promise<void> {
   const mode = serverConfig().LOOPSCOPE_WORKER;
-  if (mode === "off" || !process.env.DATABASE_URL) return;
+  if (mode === "off" || !env().DATABASE_URL) return;
   if (!jobsEnabled()) {
     void resumeEmbeddedWork().catch((error: unknown) =>
       console.error("[loopscope] could not resume deleting runs or indexing them for search", error),

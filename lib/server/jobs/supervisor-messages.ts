@@ -1,3 +1,4 @@
+import { env, type EnvName } from "@/lib/env";
 import type { QueueName } from "./queue";
 
 /**
@@ -14,10 +15,10 @@ export type ToSupervisor =
 export type ToWorkerChild = { type: "wake"; queue: QueueName };
 
 /** Set in the environment of a worker child; only then does it talk over its IPC channel. */
-export const SUPERVISED_WORKER_ENV = "LOOPSCOPE_SUPERVISED_WORKER";
+export const SUPERVISED_WORKER_ENV = "LOOPSCOPE_SUPERVISED_WORKER" satisfies EnvName;
 
 export function isSupervisedWorker(): boolean {
-  return process.env[SUPERVISED_WORKER_ENV] === "1" && typeof process.send === "function";
+  return env().LOOPSCOPE_SUPERVISED_WORKER && typeof process.send === "function";
 }
 
 export function tellSupervisor(message: ToSupervisor): void {

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { childEnvironment, env } from "@/lib/env";
 import { serverConfig } from "../config";
 import { isToSupervisor, SUPERVISED_WORKER_ENV, type ToWorkerChild } from "./supervisor-messages";
 import { announceChildUploadChange } from "./upload-changes";
@@ -47,11 +48,10 @@ export function startWorkerChild(): void {
     let stderrTail = "";
     const worker = fork(workerEntry(), [], {
       execArgv: ["--import", "tsx", "--conditions=react-server", `--max-old-space-size=${heapMb}`],
-      env: {
-        ...process.env,
-        NODE_OPTIONS: childNodeOptions(process.env.NODE_OPTIONS),
+      env: childEnvironment({
+        NODE_OPTIONS: childNodeOptions(env().NODE_OPTIONS),
         [SUPERVISED_WORKER_ENV]: "1",
-      },
+      }),
       stdio: ["ignore", "inherit", "pipe", "ipc"],
     });
     child = worker;
