@@ -17,6 +17,7 @@ import { numberOption } from "./bench-options";
 import { processTree } from "./run-child.mjs";
 import { chromiumLaunchOptions } from "@/lib/testing/chromium-launch";
 import { resetEnv } from "@/lib/env";
+import { quantile } from "@/lib/metrics/bootstrap";
 
 const SMALL_SUITE = "bench-pages-small";
 const BIG_SUITE = "bench-pages-big";
@@ -28,9 +29,14 @@ interface Timing {
   bytes: number;
 }
 
+/** p50/p95 as every figure of the app reads a quantile (lib/metrics/bootstrap.ts: linear, numpy's default). */
 function percentile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+  return (
+    quantile(
+      [...values].sort((a, b) => a - b),
+      q,
+    ) ?? Number.NaN
+  );
 }
 
 /** One bundle of `count` runs over 8 tasks x 2 trials; every 10th run has only 3 tasks (hidden by the default minimum). */

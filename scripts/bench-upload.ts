@@ -26,7 +26,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
-import { quantile } from "@/lib/metrics/bootstrap";
+import { computeMedian } from "@/lib/metrics/compute-median";
 import { numberOption } from "./bench-options";
 import { COPY_ANCHOR_LAYOUT, timeCopyAnchor, type CopyAnchorSeconds } from "./copy-anchor";
 import { writeJsonlBundle, writeTau2File } from "./bench-upload-files";
@@ -225,12 +225,7 @@ async function measure(file: string, pid: number | undefined, dir: string): Prom
 }
 
 function median(values: number[]): number {
-  return (
-    quantile(
-      [...values].sort((x, y) => x - y),
-      0.5,
-    ) ?? Number.NaN
-  );
+  return computeMedian(values) ?? Number.NaN;
 }
 
 /** The median upload of a file uploaded --repeat times, and its lowest ratio to COPY (the first after a start, often). */

@@ -1,4 +1,4 @@
-import { DEFAULT_RESAMPLES, DEFAULT_SEED, quantile, sampleStandardDeviation } from "./bootstrap";
+import { DEFAULT_RESAMPLES, DEFAULT_SEED, quantileInterval, sampleStandardDeviation } from "./bootstrap";
 import { createSeededRandom } from "./create-seeded-random";
 import { createMultinomialResampler } from "./multinomial-resample";
 import { cohensKappaOfPairs, type Label, labelKey, pairLabels, percentAgreementOfPairs } from "./compute-agreement";
@@ -19,12 +19,10 @@ export interface AgreementBootstrapOptions extends BootstrapOptions {
 
 function summarize(estimate: number | null, values: number[], level: number): BootstrappedEstimate {
   values.sort((x, y) => x - y);
-  const alpha = (1 - level) / 2;
   return {
     estimate,
     se: sampleStandardDeviation(values),
-    low: quantile(values, alpha),
-    high: quantile(values, 1 - alpha),
+    ...quantileInterval(values, level),
     validResamples: values.length,
   };
 }

@@ -80,12 +80,21 @@ export function bootstrapPercentileInterval<T>(
   return percentileInterval(bootstrapDistribution(items, statistic, options), options.level ?? 0.95);
 }
 
+/**
+ * The central `level` interval of values already sorted ascending: the (1 - level) / 2 and 1 - (1 - level) / 2
+ * quantiles. The one place every percentile interval of the app is read off its resamples.
+ */
+export function quantileInterval(
+  sortedValues: ArrayLike<number>,
+  level: number,
+): { low: number | null; high: number | null } {
+  const alpha = (1 - level) / 2;
+  return { low: quantile(sortedValues, alpha), high: quantile(sortedValues, 1 - alpha) };
+}
+
 /** The central `level` interval of resampled values, in any order; null when no resample was defined. */
 export function percentileInterval(values: ArrayLike<number>, level: number): { low: number; high: number } | null {
-  const sorted = Float64Array.from(values).sort();
-  const alpha = (1 - level) / 2;
-  const low = quantile(sorted, alpha);
-  const high = quantile(sorted, 1 - alpha);
+  const { low, high } = quantileInterval(Float64Array.from(values).sort(), level);
   return low === null || high === null ? null : { low, high };
 }
 

@@ -1,4 +1,4 @@
-import { quantile, DEFAULT_SEED } from "./bootstrap";
+import { quantileInterval, DEFAULT_SEED } from "./bootstrap";
 import { isMajorityPass, mcnemarExactP, type PairedTaskInput, type TransitionCounts } from "./compare-paired-runs";
 import { createSeededRandom, drawIndex } from "./create-seeded-random";
 import type { BootstrapOptions } from "./types";
@@ -80,11 +80,9 @@ export function computeStratifiedPairedEffect(
     values[r] = sum / total;
   }
   values.sort((a, b) => a - b);
-  const alpha = (1 - (options.level ?? 0.95)) / 2;
   return {
     estimate,
-    low: quantile(values, alpha),
-    high: quantile(values, 1 - alpha),
+    ...quantileInterval(values, options.level ?? 0.95),
     p: mcnemarExactP(transitions.onlyA, transitions.onlyB),
     transitions,
     tasks: total,
