@@ -1,5 +1,5 @@
 import { CompareExportQuerySchema } from "@/lib/presenters/compare-params";
-import { route } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { exportComparison } from "@/lib/server/compare-export";
 import { loadComparison } from "@/lib/server/compare-runs";
 import { refuseCrossSuite } from "@/lib/server/guard-comparison";

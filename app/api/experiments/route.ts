@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DownloadFormat } from "@/lib/contracts/route-params";
-import { route } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { getExperiments } from "@/lib/server/get-experiments";
 import { EXPORT_FORMATS, exportTable } from "@/lib/presenters/export-table";
 import { experimentExportTable } from "@/lib/presenters/experiment-view";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DownloadFormat, SuiteParams } from "@/lib/contracts/route-params";
-import { AppError, route } from "@/lib/server/app-error";
+import { AppError } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { getProtocolTable } from "@/lib/server/get-protocol-table";
 import { EXPORT_FORMATS, exportTable } from "@/lib/presenters/export-table";
 import { protocolExportTable } from "@/lib/presenters/protocol-table";
