@@ -11,10 +11,7 @@ export const GET = route(
   async (_request, { query }) => {
     const { guard, comparison } = await loadComparison(query.runs, { crossSuite: query.crossSuite });
     if (!comparison) refuseCrossSuite(guard);
-    const result = exportComparison({ comparison, table: query.table, format: query.format });
-    return new Response(result.body, {
-      headers: { "content-type": result.contentType, "content-disposition": `inline; filename="${result.fileName}"` },
-    });
+    return exportComparison({ comparison, table: query.table, format: query.format });
   },
   { query: CompareExportQuerySchema, runDetail: true },
 );
