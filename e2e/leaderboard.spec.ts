@@ -294,4 +294,30 @@ test.describe("leaderboard on real tau2 files", () => {
     expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
     await expectNoAxeViolations(page);
   });
+
+  test("a tau2 suite's protocol table names the families without data in one line, not rows of n/a", async ({
+    page,
+    request,
+  }) => {
+    const telecom = await uploadRealFile(
+      request,
+      "2025-08-10T02:44:06.496849_telecom_llm_agent_gpt-4o_user_simulator_gpt-4o.json",
+    );
+    const suiteId = await suiteIdOf(page, telecom.runs[0]?.id ?? "");
+    await page.goto(`/suites/${suiteId}/protocol`);
+    const table = page.getByRole("table", { name: /Protocol table/ });
+    // tau2 files carry outcomes only: no turn predictions, no judge labels.
+    await expect(table.getByRole("rowheader", { name: "Success rate", exact: true })).toBeVisible();
+    await expect(table.getByRole("rowheader", { name: "ROUGE-1", exact: true })).toHaveCount(0);
+    await expect(table.getByRole("rowheader", { name: "Holistic success", exact: true })).toHaveCount(0);
+    const gold = page.locator('[data-missing-family="turnPredictions"]');
+    await expect(gold).toContainText("ROUGE-1, All-turn success");
+    await expect(gold.getByRole("link", { name: /bundle format/ })).toHaveAttribute("href", "/docs/bundle-format.md");
+    await expect(page.locator('[data-missing-family="judgeLabels"]')).toContainText("Holistic success");
+    await page.screenshot({ path: "test-results/protocol-table-tau2.png", fullPage: true });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page);
+    }
+  });
 });

@@ -50,6 +50,46 @@ describe("repository rules", { timeout: 120_000 }, () => {
     expect(output).toContain("testing-only-in-tests");
   });
 
+  it("dependency-cruiser refuses the generated Prisma client outside lib/db", async () => {
+    const probe = await writeProbe(
+      "lib/server/zz-prisma-probe.ts",
+      'import type { Prisma } from "@/lib/db/generated/client";\nexport type Probe = Prisma.InputJsonObject;\n',
+    );
+    const output = await failureOutput("npx", ["depcruise", probe, "--config", ".dependency-cruiser.cjs"]);
+    expect(output).toContain("prisma-only-in-lib-db");
+  });
+
+  it("dependency-cruiser refuses an import cycle, even of types only", async () => {
+    const first = await writeProbe(
+      "lib/server/zz-cycle-a-probe.ts",
+      'import type { B } from "./zz-cycle-b-probe";\nexport type A = { b?: B };\n',
+    );
+    const second = await writeProbe(
+      "lib/server/zz-cycle-b-probe.ts",
+      'import type { A } from "./zz-cycle-a-probe";\nexport type B = { a?: A };\n',
+    );
+    const output = await failureOutput("npx", ["depcruise", first, second, "--config", ".dependency-cruiser.cjs"]);
+    expect(output).toContain("no-circular");
+  });
+
+  it("dependency-cruiser refuses lib/contracts importing app code, even pure lib code", async () => {
+    const probe = await writeProbe(
+      "lib/contracts/zz-contracts-probe.ts",
+      'import type { CountRate } from "@/lib/metrics/types";\nexport type Probe = CountRate;\n',
+    );
+    const output = await failureOutput("npx", ["depcruise", probe, "--config", ".dependency-cruiser.cjs"]);
+    expect(output).toContain("contracts-import-nothing-of-the-app");
+  });
+
+  it("dependency-cruiser refuses lib/db importing lib/presenters", async () => {
+    const probe = await writeProbe(
+      "lib/db/zz-presenters-probe.ts",
+      'import { formatPercent } from "@/lib/presenters/format";\nexport const probe = formatPercent(0.5);\n',
+    );
+    const output = await failureOutput("npx", ["depcruise", probe, "--config", ".dependency-cruiser.cjs"]);
+    expect(output).toContain("db-does-not-import-presenters");
+  });
+
   // A plain .mjs probe: type-aware linting of a .ts probe would load the whole TypeScript program (slow).
   it("ESLint refuses an unused variable", async () => {
     const probe = await writeProbe("scripts/zz-lint-probe.mjs", "const unused = 1;\nexport const used = 2;\n");

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { metricsText } from "@/lib/server/health/metrics";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { SearchHit } from "@/lib/contracts/search";
-import type { Snippet } from "@/lib/presenters/search-snippet";
+import type { Snippet } from "@/lib/contracts/search";
 import { OutcomeBadge } from "@/components/run/outcome-badge";
 import styles from "./search.module.css";
 

@@ -32,6 +32,7 @@ export type UploadParams = z.infer<typeof UploadParams>;
 
 /** The table formats a download route serves besides JSON (`?format=`). */
 export const DownloadFormat = z.enum(["json", "csv", "md", "tex"]).default("json");
+export type DownloadFormat = z.infer<typeof DownloadFormat>;
 
 /**
  * A query key that may repeat (`?tag=a=1&tag=b=2`): the list schema always gets an array, whether the key came once,

@@ -1,4 +1,4 @@
-import type { RunEffort, RunMetrics } from "@/lib/metrics";
+import type { RunEffort, RunMetrics } from "./run-metric-results";
 
 /** What `GET /api/runs/{id}/metrics` returns and what presenters build run cards, rows and tables from. */
 export interface RunMetricsResponse extends Omit<RunMetrics, "stopReasons"> {

@@ -1,5 +1,5 @@
-import type { RunTags } from "@/lib/bundles/schema/run-tags";
-import type { RunSetting } from "@/lib/presenters/run-setting";
+/** The setting a run was evaluated under (lib/presenters/run-setting.ts); key and label are "" for the default. */
+export type RunSetting = { key: string; label: string };
 
 /** One run as `GET /api/runs` lists it and the leaderboard shows it. */
 export interface RunSummary {
@@ -18,7 +18,8 @@ export interface RunSummary {
   /** "12 of 50 tasks" when the run covers only part of its suite. */
   coverage: string | null;
   setting: RunSetting;
-  tags: RunTags;
+  /** key=value labels, as lib/bundles/schema/run-tags.ts validates them. */
+  tags: Record<string, string>;
   metadata: unknown;
   /** The base run for a fine-tuned run, the fine-tuned runs for a base (lib/presenters/run-pairs.ts). */
   pairedRunIds: string[];

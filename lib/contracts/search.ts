@@ -1,4 +1,18 @@
-import type { Snippet } from "@/lib/presenters/search-snippet";
+/** Where in an event a search hit was found, in the words the results page uses. */
+export type SnippetField = "text" | "tool" | "arguments" | "result";
+
+export interface SnippetSegment {
+  text: string;
+  marked: boolean;
+}
+
+export interface Snippet {
+  field: SnippetField;
+  segments: SnippetSegment[];
+  /** Text was left out before / after the window. */
+  cutStart: boolean;
+  cutEnd: boolean;
+}
 
 /** One event that matched a search, as the API returns it and the results page shows it. */
 export interface SearchHit {

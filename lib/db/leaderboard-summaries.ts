@@ -1,5 +1,4 @@
-import type { LeaderboardMetrics } from "@/lib/presenters/leaderboard-metrics";
-import type { LeaderboardSummaryRow } from "@/lib/presenters/leaderboard-summary";
+import type { LeaderboardMetrics, LeaderboardSummaryRow } from "@/lib/contracts/leaderboard-summary";
 import { db, type DbOrTx } from "./client";
 
 export async function upsertLeaderboardSummary(row: LeaderboardSummaryRow, client: DbOrTx = db()): Promise<void> {

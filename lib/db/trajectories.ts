@@ -1,5 +1,5 @@
 import type { Prisma } from "./generated/client";
-import { compareNatural } from "@/lib/presenters/natural-order";
+import { compareNatural } from "@/lib/contracts/natural-order";
 import { db, type DbOrTx } from "./client";
 
 /** The few columns a task x trial grid cell needs; cheap enough for 10,000 trajectories. */

@@ -25,6 +25,9 @@ export const uploadStatusSelect = {
 
 export type UploadStatusRow = Prisma.UploadGetPayload<{ select: typeof uploadStatusSelect }>;
 
+/** The JSON answer stored on a finished upload (its status body); callers outside lib/db name it without Prisma. */
+export type UploadResultJson = Prisma.InputJsonObject;
+
 export interface NewUpload {
   id: string;
   fileName: string;
@@ -139,7 +142,7 @@ export async function recordUploadError(
 }
 
 export async function finishUpload(
-  { id, httpStatus, result }: { id: string; httpStatus: number; result: Prisma.InputJsonObject },
+  { id, httpStatus, result }: { id: string; httpStatus: number; result: UploadResultJson },
   client: DbOrTx = db(),
 ): Promise<void> {
   const now = new Date();

@@ -1,9 +1,10 @@
 import { AcmeEnvironment } from "./acme-environment";
 import { newAddressAt, makeOrder, type Order } from "./acme-data";
 import type { QuestionTopic, RequestSpec, TaskSpec } from "./acme-tasks";
-import { addressCore, cancelCore, escalateCore, refundCore, type Core, type WriteVariants } from "./scenario-cores";
+import { addressCore, cancelCore, escalateCore, refundCore, type Core } from "./scenario-cores";
 import { ScriptWriter } from "./script-writer";
-import type { DemoScenario, DemoTask, Persona, ScriptStep } from "./types";
+import type { DemoScenario } from "./scenario";
+import type { DemoTask, Persona, ScriptStep, WriteVariants } from "./types";
 
 type ReferenceMessage = NonNullable<DemoTask["referenceConversation"]>[number];
 

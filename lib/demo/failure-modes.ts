@@ -1,6 +1,7 @@
 import { JUDGE_NAME } from "./model-profiles";
 import type { Random } from "./random";
-import type { DemoScenario, DemoTrajectory, ScriptStep, ToolCall } from "./types";
+import type { DemoScenario } from "./scenario";
+import type { DemoTrajectory, ScriptStep, ToolCall } from "./types";
 
 /** A closed-loop step before execution: tool outputs come from replaying the calls. */
 export type SimStep =

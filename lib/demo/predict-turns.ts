@@ -1,7 +1,8 @@
 import type { JsonValue } from "@/lib/bundles/schema/common";
 import { JUDGE_NAME, type ModelProfile } from "./model-profiles";
 import { randomFor, type Random } from "./random";
-import type { DemoScenario, DemoTurnPrediction, JsonObject, ToolCall } from "./types";
+import type { DemoScenario } from "./scenario";
+import type { DemoTurnPrediction, JsonObject, ToolCall } from "./types";
 
 const GENERIC_REPLIES = [
   "I understand your concern. Let me look into this for you right away.",

@@ -1,22 +1,9 @@
 import type { JsonValue } from "@/lib/bundles/schema/common";
 import { formatAddress, formatCents, orderTotal, type Address, type Order } from "./acme-data";
 import { field, type ScriptWriter } from "./script-writer";
-import type { JsonObject, ToolCall } from "./types";
+import type { JsonObject, ToolCall, WriteVariants } from "./types";
 
 export type RefundReason = "damaged" | "missing_item" | "duplicate_charge" | "late_delivery";
-
-/** How a closed-loop agent can get the state-changing call wrong; computed here where the order is known. */
-export interface WriteVariants {
-  /** Plausible but wrong arguments that the back end accepts, or null when no such mistake exists. */
-  wrongArguments: JsonObject | null;
-  /** Text edits applied to later agent messages so the agent reports what it actually did. */
-  replacements: Array<[string, string]>;
-  /** Arguments the back end rejects. */
-  malformedArguments: JsonObject;
-  hallucinatedName: string;
-  /** A call that succeeds but breaks the policy, with the message the agent then sends. */
-  violation?: { confirm: string; call: ToolCall; ack: string };
-}
 
 /** One user request: the part of a gold conversation from the order lookup to the acknowledgement. */
 export interface Core {

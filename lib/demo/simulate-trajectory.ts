@@ -9,7 +9,8 @@ import {
 } from "./failure-modes";
 import type { ModelProfile } from "./model-profiles";
 import { randomFor, type Random } from "./random";
-import type { DemoEvent, DemoScenario, DemoTrajectory } from "./types";
+import type { DemoScenario } from "./scenario";
+import type { DemoEvent, DemoTrajectory } from "./types";
 
 const WRITE_MODES: Array<[Mode, number]> = [
   ["wrong_arguments", 0.24],

@@ -8,8 +8,6 @@ import type {
   TurnPredictionInput,
 } from "@/lib/bundles/schema/inputs";
 import type { JsonValue } from "@/lib/bundles/schema/common";
-import type { WriteVariants } from "./scenario-cores";
-import type { AcmeEnvironment } from "./acme-environment";
 
 /** Input types (defaults not applied), because the demo writes bundles as users would. */
 export type DemoBundle = BundleDocumentInput;
@@ -39,19 +37,15 @@ export type ScriptStep =
 export type Persona = "power" | "ambiguous" | "confused";
 export type TaskKind = "refund" | "address" | "cancel" | "question" | "multi" | "escalate";
 
-/** A task plus what the simulator needs to play it out. */
-export interface DemoScenario {
-  task: DemoTask & { id: string };
-  kind: TaskKind;
-  script: ScriptStep[];
-  /** Chance that a mid-sized base model finishes the task in one closed-loop trial (0 = never). */
-  baseSuccess: number;
-  /** The state-changing calls in `script` and the ways a closed-loop agent gets them wrong. */
-  writeSteps: Array<{ index: number } & WriteVariants>;
-  initialState: JsonObject;
-  expectedFinalState: JsonObject;
-  /** A fresh back end in the task's initial state, for replaying closed-loop trials. */
-  makeEnvironment: () => AcmeEnvironment;
-  /** For questions: a confident but wrong answer a failing agent gives. */
-  wrongAnswer?: string;
+/** How a closed-loop agent can get the state-changing call wrong; computed in scenario-cores.ts, where the order is known. */
+export interface WriteVariants {
+  /** Plausible but wrong arguments that the back end accepts, or null when no such mistake exists. */
+  wrongArguments: JsonObject | null;
+  /** Text edits applied to later agent messages so the agent reports what it actually did. */
+  replacements: Array<[string, string]>;
+  /** Arguments the back end rejects. */
+  malformedArguments: JsonObject;
+  hallucinatedName: string;
+  /** A call that succeeds but breaks the policy, with the message the agent then sends. */
+  violation?: { confirm: string; call: ToolCall; ack: string };
 }

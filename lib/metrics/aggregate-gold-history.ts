@@ -1,19 +1,6 @@
 import type { TurnScore } from "./types";
-
-export interface GoldHistoryAggregate {
-  /** Mean ROUGE-1 F1 over text turns with a score. */
-  rouge1F1: number | null;
-  /** Judge success over all turns with a judge label. */
-  allTurnSuccess: number | null;
-  textTurnSuccess: number | null;
-  toolTurnSuccess: number | null;
-  /** Share of tool turns with exactMatch true, over tool turns with a non-null exactMatch. */
-  exactCallAccuracy: number | null;
-  /** Mean argument F1 over tool turns with a non-null argumentF1. */
-  argumentF1: number | null;
-  textTurns: number;
-  toolTurns: number;
-}
+import type { GoldHistoryAggregate } from "@/lib/contracts/run-metric-results";
+export type { GoldHistoryAggregate } from "@/lib/contracts/run-metric-results";
 
 function mean(values: readonly number[]): number | null {
   return values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;

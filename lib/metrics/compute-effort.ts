@@ -1,3 +1,6 @@
+import type { EffortFigure, RunEffort } from "@/lib/contracts/run-metric-results";
+export type { EffortFigure, RunEffort } from "@/lib/contracts/run-metric-results";
+
 /** What one trajectory cost and how much it did, as stored at ingest (null = the source did not record it). */
 export interface TrajectoryEffort {
   costUsd: number | null;
@@ -12,30 +15,6 @@ export interface TrajectoryEffort {
   /** The part of those tokens on the agent's messages, and on the simulated user's; null when not recorded per message. */
   agentTokens: number | null;
   userTokens: number | null;
-}
-
-export interface EffortFigure {
-  /** Mean over the trajectories that record the figure; null when none does (never 0). */
-  mean: number | null;
-  /** Sum over the same trajectories; null when none does. */
-  total: number | null;
-  /** Trajectories that record it. */
-  n: number;
-  /** Set when recorded values were discarded as unknown (mean and total null, n 0): why, in words. */
-  unknownReason?: string;
-}
-
-export interface RunEffort {
-  /** agent + user cost per trajectory (tau2's agent_cost + user_cost, or a bundle's costUsd). */
-  costUsd: EffortFigure;
-  agentCostUsd: EffortFigure;
-  userCostUsd: EffortFigure;
-  durationMs: EffortFigure;
-  messages: EffortFigure;
-  agentToolCalls: EffortFigure;
-  /** Calls the simulated user made (tau2 telecom dual control); not the agent's actions. */
-  userToolCalls: EffortFigure;
-  trajectories: number;
 }
 
 function summarize(values: readonly (number | null)[]): EffortFigure {

@@ -1,27 +1,8 @@
 import { withoutInfrastructureFailures } from "./compute-workflow-rates";
 import { isTrajectorySuccess } from "./is-trajectory-success";
 import type { TrajectoryOutcome } from "./types";
-
-export interface PositionBin {
-  low: number;
-  high: number;
-  count: number;
-}
-
-export interface FailureRate {
-  failures: number;
-  n: number;
-  rate: number | null;
-}
-
-export interface ErrorPropagation {
-  /** 10 equal bins over [0, 1]; bin i holds positions in [i/10, (i+1)/10), the last bin also holds 1. */
-  histogram: PositionBin[];
-  /** Failure rate among trajectories with a first error and a known outcome. */
-  withError: FailureRate;
-  /** Failure rate among trajectories without any error and with a known outcome. */
-  withoutError: FailureRate;
-}
+import type { PositionBin, FailureRate, ErrorPropagation } from "@/lib/contracts/run-metric-results";
+export type { PositionBin, FailureRate, ErrorPropagation } from "@/lib/contracts/run-metric-results";
 
 const BINS = 10;
 

@@ -1,16 +1,8 @@
 import { clusterBootstrapShareStandardError } from "./bootstrap";
 import { withoutInfrastructureFailures } from "./compute-workflow-rates";
 import type { BootstrapOptions, TrajectoryOutcome } from "./types";
-
-export interface BootstrappedRate {
-  /** count / n; null when n is 0. */
-  value: number | null;
-  /** Task-cluster bootstrap standard error; null when n is 0 or fewer than two tasks are labelled. */
-  se: number | null;
-  /** Trajectories where the label is non-null. */
-  n: number;
-  count: number;
-}
+import type { BootstrappedRate, ProxyStateRates } from "@/lib/contracts/run-metric-results";
+export type { BootstrappedRate, ProxyStateRates } from "@/lib/contracts/run-metric-results";
 
 /** Per trajectory: null = not labelled (excluded from the denominator), else whether the indicator fires. */
 export type Indicator = (t: TrajectoryOutcome) => boolean | null;
@@ -48,15 +40,6 @@ export function computeBootstrappedRate(
     n: labelled.length,
     count,
   };
-}
-
-export interface ProxyStateRates {
-  goalCompletion: BootstrappedRate;
-  userError: BootstrappedRate;
-  agentError: BootstrappedRate;
-  toolHallucination: BootstrappedRate;
-  userHallucination: BootstrappedRate;
-  policyViolation: BootstrappedRate;
 }
 
 export function computeProxyStateRates(

@@ -1,63 +1,25 @@
-import { aggregateGoldHistory, type GoldHistoryAggregate } from "./aggregate-gold-history";
+import { aggregateGoldHistory } from "./aggregate-gold-history";
 import { clusterBootstrapShareStandardError } from "./bootstrap";
-import { computeErrorPropagation, type ErrorPropagation } from "./compute-error-propagation";
+import { computeErrorPropagation } from "./compute-error-propagation";
 import { computePassAtK, computePassHatK, groupTaskCounts } from "./compute-pass-hat-k";
-import { computeProxyStateRates, type ProxyStateRates } from "./compute-proxy-state-rates";
-import { computeStrata, type Strata } from "./compute-strata";
+import { computeProxyStateRates } from "./compute-proxy-state-rates";
+import { computeStrata } from "./compute-strata";
 import { clusteredWilsonInterval } from "./compute-clustered-wilson-interval";
 import {
   computeHolisticSuccess,
   computeRecovery,
   computeToolWorkflowCompletion,
-  type RecoveryRate,
   withoutInfrastructureFailures,
 } from "./compute-workflow-rates";
 import { isTrajectorySuccess } from "./is-trajectory-success";
-import {
-  computeTurnLimitRate,
-  summarizeStopReasons,
-  type StopReasonCount,
-  type TurnLimitRate,
-} from "./summarize-stop-reasons";
-import type { BootstrapOptions, CountRate, TrajectoryOutcome, TurnScore } from "./types";
+import { computeTurnLimitRate, summarizeStopReasons } from "./summarize-stop-reasons";
+import type { BootstrapOptions, TrajectoryOutcome, TurnScore } from "./types";
+import type { SuccessRate, RunMetrics } from "@/lib/contracts/run-metric-results";
+export type { SuccessRate, RunMetrics } from "@/lib/contracts/run-metric-results";
 
 export interface RunMetricsOptions extends BootstrapOptions {
   /** Normal quantile for Wilson intervals; default 1.96 (95%). */
   z?: number;
-}
-
-export interface SuccessRate {
-  /** Successes / trajectories with a known outcome (micro average over trajectories). */
-  value: number | null;
-  /** Task-cluster bootstrap SE; null with fewer than two tasks. */
-  se: number | null;
-  /** Task-clustered Wilson interval bounds (trials of one task count as one cluster; docs/metrics.md). */
-  low: number | null;
-  high: number | null;
-  /** Effective sample size behind the interval: between the task count and n. */
-  effectiveN: number | null;
-  n: number;
-  successes: number;
-}
-
-export interface RunMetrics {
-  trajectories: number;
-  tasks: number;
-  trialsPerTask: { min: number | null; max: number | null };
-  meanReward: number | null;
-  successRate: SuccessRate;
-  passHatK: Record<number, number | null>;
-  passAtK: Record<number, number | null>;
-  excluded: { infrastructure: number; unknownOutcome: number };
-  stopReasons: StopReasonCount[];
-  turnLimitRate: TurnLimitRate;
-  recovery: RecoveryRate;
-  toolWorkflowCompletion: CountRate;
-  holisticSuccess: CountRate;
-  goldHistory: GoldHistoryAggregate;
-  proxyState: ProxyStateRates;
-  strata: Strata;
-  errorPropagation: ErrorPropagation;
 }
 
 function trialsPerTask(trajectories: readonly TrajectoryOutcome[]): { min: number | null; max: number | null } {

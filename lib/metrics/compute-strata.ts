@@ -2,22 +2,8 @@ import { toWilsonRate } from "./compute-wilson-interval";
 import { isHolisticSuccess, isToolWorkflowComplete, withoutInfrastructureFailures } from "./compute-workflow-rates";
 import { isTrajectorySuccess } from "./is-trajectory-success";
 import type { TrajectoryOutcome, WilsonRate } from "./types";
-
-export interface Stratum {
-  key: string;
-  /** Non-infrastructure trajectories in the stratum. */
-  trajectories: number;
-  successRate: WilsonRate;
-  goalCompletion: WilsonRate;
-  toolWorkflowCompletion: WilsonRate;
-  holisticSuccess: WilsonRate;
-}
-
-export interface Strata {
-  turnDepth: Stratum[];
-  persona: Stratum[];
-  tag: Stratum[];
-}
+import type { Stratum, Strata } from "@/lib/contracts/run-metric-results";
+export type { Stratum, Strata } from "@/lib/contracts/run-metric-results";
 
 /** Seed 003's turn-depth buckets, plus "0" so runs without user turns (no-user tau2) are not mixed into "1-2". */
 export const TURN_DEPTH_BUCKETS: readonly string[] = ["0", "1-2", "3-4", "5+"];

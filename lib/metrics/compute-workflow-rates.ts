@@ -1,6 +1,8 @@
 import { isErrorLikeStopReason, isInfrastructureStopReason, isTurnLimitStopReason } from "./classify-stop-reason";
 import { isTrajectorySuccess } from "./is-trajectory-success";
 import type { CountRate, TrajectoryOutcome } from "./types";
+import type { RecoveryRate } from "@/lib/contracts/run-metric-results";
+export type { RecoveryRate } from "@/lib/contracts/run-metric-results";
 
 export function toCountRate(count: number, eligible: number): CountRate {
   return { count, eligible, rate: eligible > 0 ? count / eligible : null };
@@ -42,12 +44,6 @@ export function computeHolisticSuccess(trajectories: readonly TrajectoryOutcome[
     (t) => t.requiresTools && t.judge.goalCompleted !== null,
   );
   return toCountRate(eligible.filter(isHolisticSuccess).length, eligible.length);
-}
-
-export interface RecoveryRate {
-  errorTrajectories: number;
-  recovered: number;
-  rate: number | null;
 }
 
 /** Seed 002: among trajectories with at least one tool error and a known outcome, the share that still succeed. */

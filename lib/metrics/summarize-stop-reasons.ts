@@ -1,14 +1,8 @@
 import { isTurnLimitStopReason } from "./classify-stop-reason";
 import { withoutInfrastructureFailures } from "./compute-workflow-rates";
 import type { TrajectoryOutcome } from "./types";
-
-export interface StopReasonCount {
-  /** The recorded reason as given (trimmed); "unknown" when none. */
-  reason: string;
-  count: number;
-  /** How many of these were inferred by the importer rather than recorded by the harness. */
-  inferredCount: number;
-}
+import type { StopReasonCount, TurnLimitRate } from "@/lib/contracts/run-metric-results";
+export type { StopReasonCount, TurnLimitRate } from "@/lib/contracts/run-metric-results";
 
 /** All trajectories, infrastructure failures included; sorted by count desc, then reason. */
 export function summarizeStopReasons(trajectories: readonly TrajectoryOutcome[]): StopReasonCount[] {
@@ -24,12 +18,6 @@ export function summarizeStopReasons(trajectories: readonly TrajectoryOutcome[])
   return [...counts.values()].sort(
     (a, b) => b.count - a.count || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0),
   );
-}
-
-export interface TurnLimitRate {
-  count: number;
-  n: number;
-  rate: number | null;
 }
 
 /** Share of non-infrastructure trajectories stopped by turn_limit, max_turns or max_steps. */

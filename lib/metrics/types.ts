@@ -2,6 +2,9 @@
 
 import type { StoredEvent } from "@/lib/contracts/event";
 
+// The rates every metric returns are part of the run-metrics contract.
+export type { CountRate, WilsonRate } from "@/lib/contracts/run-metric-results";
+
 /** The fields of a stored event the trajectory scores read (lib/contracts/event.ts). */
 export type MetricEvent = Pick<
   StoredEvent,
@@ -55,22 +58,6 @@ export interface TurnScore {
 export interface ToolCallAction {
   name: string;
   arguments: Record<string, unknown>;
-}
-
-/** A count over a denominator; rate is null (not 0) when the denominator is 0. */
-export interface CountRate {
-  count: number;
-  eligible: number;
-  rate: number | null;
-}
-
-/** Proportion with a Wilson score interval; all of value/low/high null when n is 0. */
-export interface WilsonRate {
-  count: number;
-  n: number;
-  value: number | null;
-  low: number | null;
-  high: number | null;
 }
 
 export interface BootstrapOptions {

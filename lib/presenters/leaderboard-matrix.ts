@@ -1,6 +1,6 @@
 import { formatCount, formatInterval, formatPercent } from "./format";
 import type { LeaderboardEntry } from "./leaderboard-rows";
-import { compareNatural } from "./natural-order";
+import { compareNatural } from "@/lib/contracts/natural-order";
 
 /** One suite (and setting) of the model x suite view: its header links to that suite's ranking. */
 export interface MatrixColumn {

@@ -1,4 +1,5 @@
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
+import type { LeaderboardMetrics } from "@/lib/contracts/leaderboard-summary";
 import { METRIC_GROUP_LABELS, metricSpec, type MetricGroupId, type MetricSpec } from "@/lib/metrics/registry";
 import {
   formatCount,
@@ -7,19 +8,6 @@ import {
   formatStandardError,
   NOT_AVAILABLE,
 } from "@/lib/presenters/format";
-
-/** The run-level metrics a leaderboard cell reads; the lean summary row stores exactly these. */
-export type LeaderboardMetrics = Pick<
-  RunMetricsResponse,
-  | "successRate"
-  | "passHatK"
-  | "goldHistory"
-  | "toolWorkflowCompletion"
-  | "holisticSuccess"
-  | "recovery"
-  | "turnLimitRate"
-  | "proxyState"
->;
 
 export type { MetricGroupId };
 

@@ -1,9 +1,9 @@
 import type { RunSummary } from "@/lib/contracts/run-summary";
+import type { LeaderboardMetrics } from "@/lib/contracts/leaderboard-summary";
 import {
   buildMetricCell,
   buildMetricDefinitions,
   METRIC_GROUPS,
-  type LeaderboardMetrics,
   type MetricCell,
   type MetricDefinition,
   type MetricGroupId,

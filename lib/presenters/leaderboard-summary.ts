@@ -1,28 +1,7 @@
 import type { RunMetricsResponse } from "@/lib/contracts/run-metrics";
 import { parseModelSize } from "./model-size";
-import { buildMetricCell, buildMetricDefinitions, findMaxPassK, type LeaderboardMetrics } from "./leaderboard-metrics";
-
-/** Counts of a run's stored records, as the leaderboard shows them. */
-export interface RunRecordCounts {
-  tasks: number;
-  trajectories: number;
-  minTrials: number;
-  maxTrials: number;
-  turnPredictions: number;
-}
-
-/** The lean per-run row the leaderboard pages, sorts and filters on in SQL (the LeaderboardSummary table). */
-export interface LeaderboardSummaryRow extends RunRecordCounts {
-  runId: string;
-  metricsVersion: number;
-  modelSize: number | null;
-  maxPassK: number;
-  hasGold: boolean;
-  hasClosed: boolean;
-  hasProxy: boolean;
-  sortValues: Record<string, number | null>;
-  metrics: LeaderboardMetrics;
-}
+import type { LeaderboardMetrics, LeaderboardSummaryRow, RunRecordCounts } from "@/lib/contracts/leaderboard-summary";
+import { buildMetricCell, buildMetricDefinitions, findMaxPassK } from "./leaderboard-metrics";
 
 /** Only what the leaderboard cells read: the full cache (strata, stop reasons, error positions) stays on the run. */
 export function pickLeaderboardMetrics(m: LeaderboardMetrics): LeaderboardMetrics {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buildProtocolTable } from "./protocol-table";
+import { buildProtocolTable, protocolExportTable, splitProtocolRows } from "./protocol-table";
+import { BUNDLE_FORMAT_HREF } from "./missing-data";
 import { buildFixtureProtocolTable, PROTOCOL_RUNS } from "@/lib/testing/protocol-table-fixture";
+import { makeRunMetrics } from "@/lib/testing/leaderboard-fixtures";
 
 describe("buildProtocolTable", () => {
   const table = buildFixtureProtocolTable();
@@ -50,5 +52,48 @@ describe("buildProtocolTable", () => {
     const t = buildProtocolTable({ id: "s", name: "s" }, []);
     expect(t.columns).toEqual([]);
     expect(t.rows).toHaveLength(9);
+  });
+});
+
+describe("splitProtocolRows", () => {
+  // Two tau2 runs: outcomes only, no turn predictions and no judge labels.
+  const tau2Run = (id: string, successes: number) => ({
+    id,
+    name: id,
+    model: "gpt-4o",
+    family: null,
+    size: null,
+    variant: "base",
+    pairingKey: null,
+    metrics: makeRunMetrics({
+      successRate: { value: successes / 20, se: 0.1, low: 0.4, high: 0.9, effectiveN: 20, n: 20, successes },
+      passHatK: { 1: successes / 20 },
+    }),
+  });
+  const table = buildProtocolTable({ id: "s", name: "telecom" }, [tau2Run("a", 14), tau2Run("b", 12)]);
+
+  it("collapses the families no run of the suite has data for into one line each, naming their metrics", () => {
+    const { rows, missing } = splitProtocolRows(table);
+    expect(rows.map((r) => r.metric)).toEqual(["Tool-workflow completion", "Success rate", "pass^1"]);
+    expect(missing.map((m) => [m.source, m.title, m.metrics])).toEqual([
+      [
+        "turnPredictions",
+        "Text similarity, Gold-history turn, Strict tool check",
+        ["ROUGE-1", "All-turn success", "Text-turn success", "Tool-turn success", "Exact call accuracy", "Argument F1"],
+      ],
+      ["judgeLabels", "Holistic judge", ["Holistic success"]],
+    ]);
+    expect(missing.every((m) => m.docHref === BUNDLE_FORMAT_HREF)).toBe(true);
+  });
+
+  it("keeps a family's rows when one run of the suite has data for it, with n/a for the others", () => {
+    const { rows, missing } = splitProtocolRows(buildFixtureProtocolTable());
+    expect(rows).toHaveLength(11);
+    expect(missing).toEqual([]);
+    expect(rows.find((r) => r.key === "holisticSuccess")?.cells).toEqual(["n/a", "0/77", "0/77"]);
+  });
+
+  it("leaves the exports whole: every row, n/a included", () => {
+    expect(protocolExportTable(table).rows).toHaveLength(table.rows.length);
   });
 });

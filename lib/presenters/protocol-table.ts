@@ -4,6 +4,7 @@ import { numberCell, textCell, type ExportCell, type ExportTable } from "./expor
 import { parseModelSize } from "@/lib/presenters/model-size";
 import { findMaxPassK } from "./leaderboard-metrics";
 import { metricSpec } from "@/lib/metrics/registry";
+import { splitMissingFamilies, type MissingFamily } from "./missing-data";
 
 export interface ProtocolRunInput {
   id: string;
@@ -35,6 +36,8 @@ export interface ProtocolGroup {
 export type Scoring = "Deterministic" | "LLM judge";
 
 export interface ProtocolRow {
+  /** The metric's id in lib/metrics/registry.ts. */
+  key: string;
   level: string;
   metric: string;
   scoring: Scoring;
@@ -52,6 +55,7 @@ export interface ProtocolTable {
 }
 
 interface RowSpec {
+  key: string;
   level: string;
   metric: string;
   scoring: Scoring;
@@ -66,54 +70,63 @@ const countCell = (count: number, total: number): ExportCell => ({
 
 const ROW_SPECS: readonly RowSpec[] = [
   {
+    key: "rouge1F1",
     level: "Text similarity",
     metric: metricSpec("rouge1F1").shortLabel,
     scoring: "Deterministic",
     value: (m) => percentCell(m.goldHistory.rouge1F1),
   },
   {
+    key: "allTurnSuccess",
     level: "Gold-history turn",
     metric: metricSpec("allTurnSuccess").shortLabel,
     scoring: "LLM judge",
     value: (m) => percentCell(m.goldHistory.allTurnSuccess),
   },
   {
+    key: "textTurnSuccess",
     level: "Gold-history turn",
     metric: metricSpec("textTurnSuccess").shortLabel,
     scoring: "LLM judge",
     value: (m) => percentCell(m.goldHistory.textTurnSuccess),
   },
   {
+    key: "toolTurnSuccess",
     level: "Gold-history turn",
     metric: metricSpec("toolTurnSuccess").shortLabel,
     scoring: "LLM judge",
     value: (m) => percentCell(m.goldHistory.toolTurnSuccess),
   },
   {
+    key: "exactCallAccuracy",
     level: "Strict tool check",
     metric: metricSpec("exactCallAccuracy").shortLabel,
     scoring: "Deterministic",
     value: (m) => percentCell(m.goldHistory.exactCallAccuracy),
   },
   {
+    key: "argumentF1",
     level: "Strict tool check",
     metric: metricSpec("argumentF1").shortLabel,
     scoring: "Deterministic",
     value: (m) => percentCell(m.goldHistory.argumentF1),
   },
   {
+    key: "toolWorkflowCompletion",
     level: "Closed-loop replay",
     metric: metricSpec("toolWorkflowCompletion").shortLabel,
     scoring: "Deterministic",
     value: (m) => countCell(m.toolWorkflowCompletion.count, m.toolWorkflowCompletion.eligible),
   },
   {
+    key: "holisticSuccess",
     level: "Holistic judge",
     metric: metricSpec("holisticSuccess").shortLabel,
     scoring: "LLM judge",
     value: (m) => countCell(m.holisticSuccess.count, m.holisticSuccess.eligible),
   },
   {
+    key: "successRate",
     level: "State-based",
     metric: metricSpec("successRate").shortLabel,
     scoring: "Deterministic",
@@ -123,6 +136,7 @@ const ROW_SPECS: readonly RowSpec[] = [
 
 function passKSpec(k: number): RowSpec {
   return {
+    key: `passHatK${k}`,
     level: "State-based",
     metric: metricSpec(`passHatK${k}`).shortLabel,
     scoring: "Deterministic",
@@ -194,6 +208,7 @@ export function buildProtocolTable(
       return metrics ? spec.value(metrics) : numberCell(null);
     });
     return {
+      key: spec.key,
       level: spec.level,
       metric: spec.metric,
       scoring: spec.scoring,
@@ -202,6 +217,19 @@ export function buildProtocolTable(
     };
   });
   return { suite, groups, columns, rows };
+}
+
+/**
+ * The rows the page shows, and one line per metric family no run of the suite has data for (a tau2 suite showed 7 of
+ * 10 rows of n/a). Exports keep every row; this is the page's view of them.
+ */
+export function splitProtocolRows(table: ProtocolTable): { rows: ProtocolRow[]; missing: MissingFamily[] } {
+  return splitMissingFamilies(table.rows, {
+    metricId: (row) => row.key,
+    label: (row) => row.metric,
+    isEmpty: (row) => row.values.every((value) => value === null),
+    title: (_source, members) => [...new Set(members.map((row) => row.level))].join(", "),
+  });
 }
 
 /** Leading columns of the protocol table that carry no run. */

@@ -1,7 +1,8 @@
 import { readRunTags, type RunTags } from "@/lib/bundles/schema/run-tags";
 import { buildDisplayNames } from "./run-display-names";
 import { choosePairs, type RunPair } from "./run-pairs";
-import { describeRunSetting, type RunSetting } from "./run-setting";
+import type { RunSetting } from "@/lib/contracts/run-summary";
+import { describeRunSetting } from "./run-setting";
 import { describeCoverage, labelSuites, type SuiteForLabel } from "./suite-labels";
 
 export interface IdentityRunInput {

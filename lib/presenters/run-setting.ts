@@ -1,4 +1,4 @@
-export type RunSetting = { key: string; label: string };
+import type { RunSetting } from "@/lib/contracts/run-summary";
 
 /** The run settings every importer stores in Run.metadata (see docs/importers.md). */
 export interface RunSettingFields {

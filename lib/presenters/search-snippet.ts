@@ -1,24 +1,10 @@
-/** Where in an event a search hit was found, in the words the results page uses. */
-export type SnippetField = "text" | "tool" | "arguments" | "result";
+import type { Snippet, SnippetField, SnippetSegment } from "@/lib/contracts/search";
 
 export interface SearchableEventText {
   text: string | null;
   toolName: string | null;
   argumentsText: string | null;
   outputText: string | null;
-}
-
-export interface SnippetSegment {
-  text: string;
-  marked: boolean;
-}
-
-export interface Snippet {
-  field: SnippetField;
-  segments: SnippetSegment[];
-  /** Text was left out before / after the window. */
-  cutStart: boolean;
-  cutEnd: boolean;
 }
 
 const FIELD_ORDER: [SnippetField, keyof SearchableEventText][] = [

@@ -1,23 +1,20 @@
 import { exportTable, type ExportFormat } from "@/lib/presenters/export-table";
 import { buildProtocolExportTable, buildTaskExportTable } from "@/lib/presenters/compare-export-tables";
 import type { Comparison } from "@/lib/presenters/compare-types";
+import { downloadResponse } from "./download";
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
-  csv: "text/csv; charset=utf-8",
-  md: "text/markdown; charset=utf-8",
-  tex: "application/x-tex; charset=utf-8",
-};
-
+/** A comparison's protocol or task table as a file the browser shows in a tab (the /compare export links). */
 export function exportComparison(input: {
   comparison: Comparison;
   table: "protocol" | "tasks";
   format: ExportFormat;
-}): { body: string; contentType: string; fileName: string } {
+}): Response {
   const { comparison } = input;
   const table = input.table === "protocol" ? buildProtocolExportTable(comparison) : buildTaskExportTable(comparison);
-  return {
+  return downloadResponse({
     body: exportTable(table, input.format),
-    contentType: CONTENT_TYPES[input.format],
-    fileName: `comparison-${input.table}.${input.format}`,
-  };
+    format: input.format,
+    name: `comparison-${input.table}`,
+    disposition: "inline",
+  });
 }

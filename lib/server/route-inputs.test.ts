@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { repeated, RunParams, TrajectoryParams, UploadParams } from "@/lib/contracts/route-params";
-import { queryValues, route } from "./app-error";
+import { queryValues, route } from "./route";
 
 // No credentials and no LOOPSCOPE_AUTH: the local admin acts, so these run without a database.
 const call = (handler: ReturnType<typeof route>, url: string, params: Record<string, string> = {}) =>

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { listBundles } from "@/lib/server/list-bundles";
 import { receiveUploadRequest } from "@/lib/server/receive-upload-request";
 

@@ -1,5 +1,5 @@
 import { CompareExportQuerySchema } from "@/lib/presenters/compare-params";
-import { route } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { exportComparison } from "@/lib/server/compare-export";
 import { loadComparison } from "@/lib/server/compare-runs";
 import { refuseCrossSuite } from "@/lib/server/guard-comparison";
@@ -11,10 +11,7 @@ export const GET = route(
   async (_request, { query }) => {
     const { guard, comparison } = await loadComparison(query.runs, { crossSuite: query.crossSuite });
     if (!comparison) refuseCrossSuite(guard);
-    const result = exportComparison({ comparison, table: query.table, format: query.format });
-    return new Response(result.body, {
-      headers: { "content-type": result.contentType, "content-disposition": `inline; filename="${result.fileName}"` },
-    });
+    return exportComparison({ comparison, table: query.table, format: query.format });
   },
   { query: CompareExportQuerySchema, runDetail: true },
 );

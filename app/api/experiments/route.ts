@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { DownloadFormat } from "@/lib/contracts/route-params";
-import { route } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { getExperiments } from "@/lib/server/get-experiments";
-import { EXPORT_FORMATS, exportTable } from "@/lib/presenters/export-table";
+import { downloadResponse } from "@/lib/server/download";
+import { exportTable } from "@/lib/presenters/export-table";
 import { experimentExportTable } from "@/lib/presenters/experiment-view";
 
 export const dynamic = "force-dynamic";
@@ -14,14 +15,7 @@ export const GET = route(
   async (_request, { query: { format } }) => {
     const matrix = await getExperiments();
     if (format === "json") return Response.json(matrix);
-    const { contentType, extension } = EXPORT_FORMATS[format];
-    return new Response(exportTable(experimentExportTable(matrix), format), {
-      headers: {
-        "Content-Type": contentType,
-        "Content-Disposition": `attachment; filename="experiments.${extension}"`,
-        "Cache-Control": "no-store",
-      },
-    });
+    return downloadResponse({ body: exportTable(experimentExportTable(matrix), format), format, name: "experiments" });
   },
   { query: ExperimentsQuery, runDetail: true },
 );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TagListSchema } from "@/lib/bundles/schema/run-tags";
 import { repeated } from "@/lib/contracts/route-params";
-import { route } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { listRuns } from "@/lib/server/list-runs";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,5 @@
-import { AppError, route } from "@/lib/server/app-error";
+import { AppError } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { parseSearchQuery, searchParamsRecord } from "@/lib/presenters/search-query";
 import { searchTraces } from "@/lib/server/search-events";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { createStudy } from "@/lib/server/studies/create-study";
 import { NewStudySchema } from "@/lib/server/studies/study-schemas";
 

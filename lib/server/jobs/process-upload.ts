@@ -1,4 +1,3 @@
-import type { Prisma } from "@/lib/db/generated/client";
 import {
   finishUpload as storeAnswer,
   findUploadForJob,
@@ -7,6 +6,7 @@ import {
   recordUploadError as storeError,
   startUploadAttempt as storeAttempt,
   type UploadJobRow,
+  type UploadResultJson,
 } from "@/lib/db/uploads";
 import { recordUpload } from "../audit";
 import { warmRunsForLeaderboard } from "../leaderboard-summaries";
@@ -32,7 +32,7 @@ function phaseOf(progress: IngestProgress): string {
   return progress.trajectories + progress.events + progress.turnPredictions > 0 ? "writing" : "reading";
 }
 
-function storedBody(result: Stored, duplicate: boolean): Prisma.InputJsonObject {
+function storedBody(result: Stored, duplicate: boolean): UploadResultJson {
   return {
     duplicate,
     bundleId: result.bundleId,
@@ -41,9 +41,7 @@ function storedBody(result: Stored, duplicate: boolean): Prisma.InputJsonObject 
     counts: { ...result.counts },
     warnings: result.warnings,
     // A plain JSON copy (the contract's interfaces have no index signature).
-    ...(result.judgeReview
-      ? { judgeReview: JSON.parse(JSON.stringify(result.judgeReview)) as Prisma.InputJsonObject }
-      : {}),
+    ...(result.judgeReview ? { judgeReview: JSON.parse(JSON.stringify(result.judgeReview)) as UploadResultJson } : {}),
   };
 }
 

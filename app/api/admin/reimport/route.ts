@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { requestReimport } from "@/lib/server/queue-run-jobs";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { RunParams } from "@/lib/contracts/route-params";
-import { route } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { deleteRun } from "@/lib/server/delete-run";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { UploadParams } from "@/lib/contracts/route-params";
-import { route } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { UploadStatusQuery, waitForUploadStatus } from "@/lib/server/get-upload-status";
 
 export const runtime = "nodejs";

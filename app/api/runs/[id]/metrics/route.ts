@@ -1,5 +1,5 @@
 import { RunParams } from "@/lib/contracts/route-params";
-import { route } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { getRunMetrics } from "@/lib/server/get-run-metrics";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,6 @@
 import { RunParams } from "@/lib/contracts/route-params";
-import { AppError, route } from "@/lib/server/app-error";
+import { AppError } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { getRunHeader, getRunTrajectoryPage } from "@/lib/server/get-run-page";
 import { RunPageQuerySchema, toTrajectoryFilter, TRAJECTORY_PAGE_SIZE } from "@/lib/presenters/run-page-query";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AppError, route } from "@/lib/server/app-error";
+import { AppError } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { importJudgeLabels } from "@/lib/server/studies/import-judge-labels";
 
 const ParamsSchema = z.object({ id: z.string().min(1).max(100) });

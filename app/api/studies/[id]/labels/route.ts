@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { StudyParams } from "@/lib/contracts/route-params";
-import { AppError, route } from "@/lib/server/app-error";
+import { AppError } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { exportStudyLabels } from "@/lib/server/studies/export-study";
 import { importLabels } from "@/lib/server/studies/import-labels";
 

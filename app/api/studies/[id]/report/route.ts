@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { StudyParams } from "@/lib/contracts/route-params";
-import { route } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { exportStudyReport } from "@/lib/server/studies/export-study";
 
 const ReportQuery = z.object({ format: z.enum(["csv", "json"]).default("json") });

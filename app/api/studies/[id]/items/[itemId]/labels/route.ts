@@ -1,5 +1,5 @@
 import { StudyItemParams } from "@/lib/contracts/route-params";
-import { route } from "@/lib/server/app-error";
+import { route } from "@/lib/server/route";
 import { saveLabels } from "@/lib/server/studies/annotate";
 import { SaveLabelsSchema } from "@/lib/server/studies/study-schemas";
 
