@@ -173,7 +173,8 @@ export async function insertStudy({
           judgeId: judgeIds.get(`${verdict.judgeName}\u0000${verdict.judgeVersion}`) ?? "",
           studyId: created.id,
           itemId: row.id,
-          trajectoryId: row.data.trajectoryId,
+          // No trajectory link: its foreign key cascades, and a frozen verdict must outlive a deleted run like the item.
+          trajectoryId: null,
           dimension: verdictDimension,
           label: verdict.label,
           rationale: verdict.rationale,

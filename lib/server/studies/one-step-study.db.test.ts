@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ADMIN_ANNOTATOR } from "@/lib/contracts/local-annotator";
 import { db } from "@/lib/db/client";
+import { deleteRunCascade } from "@/lib/db/delete-run";
 import { makeDefaultRubric } from "@/lib/presenters/study-rubric";
 import { chunksOf, uniqueId } from "@/lib/testing/factories";
 import { actorOf, makeStudyPeople } from "@/lib/testing/study-fixtures";
@@ -220,5 +221,14 @@ describe("a study in one step", () => {
     await labelAll(LOCAL_ACTOR, created.id, () => "completed");
     const { report } = await getStudyReport(LOCAL_ACTOR, created.id);
     expect(report.progress.find((p) => p.name === LOCAL_ADMIN_ANNOTATOR.name)).toMatchObject({ assigned: 4, done: 4 });
+    // The frozen verdicts outlive the run, like the items and their labels.
+    const judgesBefore = report.dimensions.find((d) => d.key === "pass_fail")?.judges.map((judge) => judge.name);
+    expect(judgesBefore).toHaveLength(4);
+    await deleteRunCascade({ runId });
+    const after = await getStudyReport(LOCAL_ACTOR, created.id);
+    expect(after.report.deletedItems).toBe(4);
+    expect(after.report.dimensions.find((d) => d.key === "pass_fail")?.judges.map((judge) => judge.name)).toEqual(
+      judgesBefore,
+    );
   });
 });
