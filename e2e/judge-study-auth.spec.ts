@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { REAL_DATA_DIR, REAL_DATA_SKIP_REASON, realDataFile } from "@/lib/testing/real-data";
@@ -27,9 +28,34 @@ async function expectNoAxeViolations(page: Page) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** Uploads one shared file through the page; a repeat of an earlier test run is answered as already uploaded. */
-async function uploadThroughPage(page: Page, file: string) {
-  await page.getByLabel("Bundle files").setInputFiles(realDataFile("tau2-judges", file));
+const WITH_NL = "azure-airline-full.with-nl-assertions.json";
+
+/**
+ * The shared tau2 file carries no NL assertions (`reward_info.nl_assertions` is null in all 50 simulations), so the
+ * NL-assertion judge is exercised on a copy made in memory (no file written): one SYNTHETIC assertion per simulation,
+ * met on successes and on every third failure. Same bytes every time, so a repeat is a duplicate of the same run.
+ */
+function withSyntheticNlAssertions(): Buffer {
+  const results = JSON.parse(readFileSync(realDataFile("tau2-judges", RESULTS), "utf8")) as {
+    simulations: { reward_info: { reward?: number; nl_assertions?: unknown } }[];
+  };
+  results.simulations.forEach((simulation, index) => {
+    simulation.reward_info.nl_assertions = [
+      {
+        nl_assertion: "The agent follows the airline policy",
+        met: simulation.reward_info.reward === 1 || index % 3 === 0,
+        justification: "synthetic verdict added by the E2E test",
+      },
+    ];
+  });
+  return Buffer.from(JSON.stringify(results));
+}
+
+/** Uploads one file through the page; a repeat of an earlier test run is answered as already uploaded. */
+async function uploadThroughPage(page: Page, file: string, buffer?: Buffer) {
+  await page
+    .getByLabel("Bundle files")
+    .setInputFiles(buffer ? { name: file, mimeType: "application/json", buffer } : realDataFile("tau2-judges", file));
   const status = page.getByRole("region", { name: `Upload of ${file}` }).getByRole("status");
   await expect(status).toContainText(/Stored|Already uploaded/, { timeout: 120_000 });
   return status;
@@ -70,7 +96,9 @@ test("a run's judges lead to a study in one step: inline annotators label, the r
   test.skip(!REAL_DATA_DIR, REAL_DATA_SKIP_REASON);
   const admin = await signedIn(browser, await createTestUser("admin"));
   await admin.goto("/upload");
-  const results = await uploadThroughPage(admin, RESULTS);
+  await uploadThroughPage(admin, RESULTS);
+  // The review attaches to every stored run with its simulation ids: the shared file's run and the copy's.
+  const results = await uploadThroughPage(admin, WITH_NL, withSyntheticNlAssertions());
   const runHref = (await results.getByRole("link").first().getAttribute("href")) ?? "";
   expect(runHref).toMatch(/^\/runs\//);
   await uploadThroughPage(admin, REVIEW);
@@ -78,9 +106,9 @@ test("a run's judges lead to a study in one step: inline annotators label, the r
   // The run's Judges view starts the study on its trajectories.
   await admin.goto(runHref);
   const judges = admin.getByRole("region", { name: "Judges", exact: true });
-  await expect(judges.getByRole("table", { name: "Judges vs the benchmark's outcome" })).toContainText(
-    "quick_triage_v1",
-  );
+  const judgeRows = judges.getByRole("table", { name: "Judges vs the benchmark's outcome" });
+  await expect(judgeRows).toContainText("quick_triage_v1");
+  await expect(judgeRows).toContainText("tau2 NL assertions");
   await judges.getByRole("link", { name: "Start a study on these trajectories" }).click();
   await expect(admin).toHaveURL(/\/studies\/new\?run=/);
   const form = admin.getByRole("form", { name: "New study" });
@@ -126,9 +154,11 @@ test("a run's judges lead to a study in one step: inline annotators label, the r
 
   await admin.goto(`/studies/${studyId}/agreement`);
   const judgeTable = admin.getByRole("table", { name: "Judge agreement" });
-  // Humans vs the review judge vs the benchmark's outcome, on the pass / fail reading of goal completion.
+  // Humans vs the review judge vs the NL-assertion judge vs the benchmark's outcome, on the pass / fail reading of
+  // goal completion.
   const passFailRows = judgeTable.getByRole("row").filter({ hasText: "Goal completed (pass / fail)" });
   await expect(passFailRows.filter({ hasText: REVIEW_JUDGE }).first()).toBeVisible();
+  await expect(passFailRows.filter({ hasText: "tau2 NL assertions" }).first()).toBeVisible();
   await expect(passFailRows.filter({ hasText: "benchmark outcome" }).first()).toBeVisible();
   await expect(passFailRows.filter({ hasText: ada.name }).first()).toBeVisible();
   // Humans disagree on every second item: each such row names the review judge's verdict and the outcome.
@@ -137,6 +167,7 @@ test("a run's judges lead to a study in one step: inline annotators label, the r
     .getByRole("row")
     .filter({ hasText: "Goal completed (pass / fail)" });
   await expect(disputes.first()).toContainText(new RegExp(`${REVIEW_JUDGE.replace(/[/.]/g, "\\$&")}: (pass|fail)`));
+  await expect(disputes.first()).toContainText(/tau2 NL assertions: (pass|fail)/);
   await expect(disputes.first()).toContainText(/benchmark outcome: (pass|fail)/);
   await expect(disputes.first()).not.toContainText(`${REVIEW_JUDGE}: n/a`);
   await expectNoAxeViolations(admin);
