@@ -74,7 +74,9 @@ test("an admin runs a blind 6-item study with two annotators and reads the agree
   await adminPage.getByRole("checkbox", { name: new RegExp(annA.name) }).check();
   // One annotator is refused; the form keeps what was entered.
   await adminPage.getByRole("button", { name: "Create study" }).click();
-  await expect(adminPage.getByRole("form", { name: "New study" }).getByRole("alert")).toContainText("annotatorIds");
+  await expect(adminPage.getByRole("form", { name: "New study" }).getByRole("alert")).toContainText(
+    "at least two annotators: only the agreement between two people (inter-annotator agreement)",
+  );
   await expect(adminPage.getByLabel("Name", { exact: true })).toHaveValue(studyName);
   await adminPage.getByRole("checkbox", { name: new RegExp(annB.name) }).check();
   await expect(adminPage.getByRole("checkbox", { name: /Blind/ })).toBeChecked();

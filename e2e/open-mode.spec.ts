@@ -50,4 +50,23 @@ test.describe("open mode: the local admin", () => {
     await expect(page.getByRole("region", { name: "Labels" })).toContainText("judge:");
     await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
   });
+
+  test("annotates a study of their own, created in one step with an inline annotator", async ({ page, request }) => {
+    const judged = await uploadBundle(request, makeJudgedBundle(2, uniqueId("open-own")));
+    await page.goto(`/studies/new?run=${judged.runs[0]?.id ?? ""}`);
+    const form = page.getByRole("form", { name: "New study" });
+    await form.getByLabel("Sample size").fill("2");
+    await form.getByRole("checkbox", { name: /^local admin/ }).check();
+    await form.getByLabel("New annotator 1 name").fill(uniqueId("Inline"));
+    await form.getByRole("button", { name: "Create study" }).click();
+    await expect(form.getByRole("table", { name: "New annotator accounts" }).getByRole("row")).toHaveCount(2);
+    await form.getByRole("link", { name: "Open the study" }).click();
+    await expect(page.getByLabel("Progress")).toHaveText("0/2 done");
+    await page.getByRole("link", { name: "Start annotating" }).click();
+    for (const index of [1, 2]) {
+      await expect(page.getByRole("heading", { name: `Item ${index}/2` })).toBeVisible();
+      for (const key of ["1", "5", "7", "n"]) await page.keyboard.press(key);
+    }
+    await expect(page.getByLabel("Progress")).toHaveText("2/2 done");
+  });
 });

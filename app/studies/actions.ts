@@ -7,15 +7,29 @@ import { formValues, runAction, type ActionState } from "@/lib/server/action";
 import { createStudy } from "@/lib/server/studies/create-study";
 import { adjudicate, setStudyOpen } from "@/lib/server/studies/manage-study";
 import { readStudyForm } from "@/lib/server/studies/read-study-form";
+import { studyFormMessage } from "@/lib/server/studies/study-form-errors";
+import { NewStudySchema } from "@/lib/server/studies/study-schemas";
 
 export async function createStudyAction(_previous: ActionState | null, form: FormData): Promise<ActionState> {
   let studyId = "";
   const result = await runAction("admin", async (actor) => {
-    const created = await createStudy(actor, readStudyForm(form));
+    const checked = NewStudySchema.safeParse(readStudyForm(form));
+    if (!checked.success) return { ok: false, message: studyFormMessage(checked.error) };
+    const created = await createStudy(actor, checked.data);
     studyId = created.id;
-    return { ok: true, message: `created with ${created.items} items` };
+    if (created.accounts.length === 0) return { ok: true, message: `created with ${created.items} items` };
+    // New accounts' passwords exist only in this answer: show them before moving on.
+    return {
+      ok: true,
+      message: `Study created with ${created.items} items. Give each new annotator their password now: it is not shown again.`,
+      credentials: created.accounts,
+      next: { href: `/studies/${created.id}`, label: "Open the study" },
+    };
   });
-  if (!result.ok) return result;
+  if (!result.ok || result.credentials) {
+    if (result.ok) revalidatePath("/studies");
+    return result;
+  }
   revalidatePath("/studies");
   redirect(`/studies/${studyId}`);
 }

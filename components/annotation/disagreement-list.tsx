@@ -26,7 +26,7 @@ export function DisagreementList({ disagreements, options, renderAdjudication }:
           <th>Dimension</th>
           <th>Why</th>
           <th>Humans</th>
-          <th>Judge</th>
+          <th>Judges</th>
           <th>Adjudicated</th>
         </tr>
       </thead>
@@ -46,7 +46,13 @@ export function DisagreementList({ disagreements, options, renderAdjudication }:
             <td>{d.dimensionLabel}</td>
             <td>{d.reason}</td>
             <td>{d.humans.map((h) => `${h.name}: ${h.value}`).join("; ")}</td>
-            <td>{d.judge ?? <span className="muted">n/a</span>}</td>
+            <td>
+              {d.judges.length === 0 ? (
+                <span className="muted">no judge</span>
+              ) : (
+                d.judges.map((judge) => `${judge.name}: ${judge.value ?? "n/a"}`).join("; ")
+              )}
+            </td>
             <td>
               {d.adjudicated ? (
                 <p>
@@ -54,7 +60,8 @@ export function DisagreementList({ disagreements, options, renderAdjudication }:
                   <span className="muted">by {d.adjudicated.adjudicator}</span>
                 </p>
               ) : null}
-              {renderAdjudication(d, options[d.dimension] ?? [])}
+              {/* Derived dimensions (pass / fail from goal completion) are adjudicated on the dimension they come from. */}
+              {options[d.dimension] ? renderAdjudication(d, options[d.dimension] ?? []) : null}
             </td>
           </tr>
         ))}

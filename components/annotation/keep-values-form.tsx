@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { startTransition, useActionState, type ReactNode } from "react";
 import type { ActionState } from "@/lib/contracts/action-state";
 
@@ -34,6 +35,39 @@ export function KeepValuesForm({ action, submitLabel, label, children }: KeepVal
           {state.message}
         </p>
       ) : null}
+      {state?.credentials ? <CreatedAccounts credentials={state.credentials} /> : null}
+      {state?.next ? (
+        <p>
+          <Link href={state.next.href}>{state.next.label}</Link>
+        </p>
+      ) : null}
     </form>
+  );
+}
+
+/** Accounts the action just created, with the only copy of their passwords. */
+function CreatedAccounts({ credentials }: { credentials: NonNullable<ActionState["credentials"]> }) {
+  return (
+    <table className="data" aria-label="New annotator accounts">
+      <caption>New annotator accounts (passwords are shown this once)</caption>
+      <thead>
+        <tr>
+          <th>Name</th>
+          <th>Email (sign-in)</th>
+          <th>Password</th>
+        </tr>
+      </thead>
+      <tbody>
+        {credentials.map((account) => (
+          <tr key={account.email}>
+            <td>{account.name}</td>
+            <td>{account.email}</td>
+            <td>
+              <code>{account.password}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -4,10 +4,18 @@ interface NewStudyFieldsProps {
   runs: { id: string; name: string; model: string; suite: string }[];
   suites: { id: string; name: string }[];
   users: { id: string; name: string; email: string; role: string }[];
+  /** Open mode: the local admin, who may annotate without an account. */
+  localAdmin: { id: string; name: string } | null;
+  /** Opened from a run's Judges view: that run, a name and sampling chosen for it. */
+  prefill: { runIds: string[]; name: string; sampleSize: number; sampling: string; why: string } | null;
 }
 
+/** Empty rows for annotators created with the study: room for the two a study needs, and one more. */
+const NEW_ANNOTATOR_ROWS = [1, 2, 3];
+
 /** The inputs of the new-study form (inside an ActionForm). */
-export function NewStudyFields({ runs, suites, users }: NewStudyFieldsProps) {
+export function NewStudyFields({ runs, suites, users, localAdmin, prefill }: NewStudyFieldsProps) {
+  const chosenRuns = new Set(prefill?.runIds ?? []);
   return (
     <div className="grid-2">
       <section className="panel">
@@ -16,7 +24,7 @@ export function NewStudyFields({ runs, suites, users }: NewStudyFieldsProps) {
           <label>
             Name
             <br />
-            <input name="name" required maxLength={200} />
+            <input name="name" required maxLength={200} defaultValue={prefill?.name ?? ""} />
           </label>
         </p>
         <p>
@@ -36,7 +44,7 @@ export function NewStudyFields({ runs, suites, users }: NewStudyFieldsProps) {
           {runs.length === 0 ? <p className="muted">No runs uploaded yet.</p> : null}
           {runs.map((run) => (
             <label key={run.id} style={{ display: "block" }}>
-              <input type="checkbox" name="runIds" value={run.id} /> {run.name}{" "}
+              <input type="checkbox" name="runIds" value={run.id} defaultChecked={chosenRuns.has(run.id)} /> {run.name}{" "}
               <span className="muted">
                 ({run.model}, {run.suite})
               </span>
@@ -58,13 +66,26 @@ export function NewStudyFields({ runs, suites, users }: NewStudyFieldsProps) {
         </fieldset>
         <p>
           <label>
-            Sample size <input name="sampleSize" type="number" min={1} max={5000} defaultValue={50} />
+            Sample size{" "}
+            <input
+              name="sampleSize"
+              type="number"
+              min={1}
+              max={5000}
+              defaultValue={prefill?.sampleSize ?? 50}
+              aria-describedby={prefill ? "sample-why" : undefined}
+            />
           </label>
         </p>
+        {prefill ? (
+          <p id="sample-why" className="muted">
+            {prefill.why}
+          </p>
+        ) : null}
         <p>
           <label>
             Sampling{" "}
-            <select name="sampling" defaultValue="random">
+            <select name="sampling" defaultValue={prefill?.sampling ?? "random"}>
               <option value="random">random</option>
               <option value="run">stratified by run</option>
               <option value="outcome">stratified by outcome</option>
@@ -84,8 +105,22 @@ export function NewStudyFields({ runs, suites, users }: NewStudyFieldsProps) {
             Annotators per item <input name="annotatorsPerItem" type="number" min={2} max={20} defaultValue={2} />
           </label>
         </p>
-        <fieldset>
+        <p id="why-two">
+          At least two annotators: only the agreement between two people (inter-annotator agreement) shows whether the
+          rubric is applied consistently, and so whether a judge that disagrees with the humans is wrong or the labels
+          are noisy.
+        </p>
+        <fieldset aria-describedby="why-two">
           <legend>Annotators</legend>
+          {localAdmin ? (
+            <label style={{ display: "block" }}>
+              <input type="checkbox" name="annotatorIds" value={localAdmin.id} /> {localAdmin.name}{" "}
+              <span className="muted">(you, open mode: no account needed)</span>
+            </label>
+          ) : null}
+          {users.length === 0 && !localAdmin ? (
+            <p className="muted">No annotator accounts yet: create them below.</p>
+          ) : null}
           {users.map((user) => (
             <label key={user.id} style={{ display: "block" }}>
               <input type="checkbox" name="annotatorIds" value={user.id} /> {user.name}{" "}
@@ -93,6 +128,23 @@ export function NewStudyFields({ runs, suites, users }: NewStudyFieldsProps) {
                 ({user.email}, {user.role})
               </span>
             </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Create annotators</legend>
+          <p className="muted">
+            Each name filled in becomes an annotator account of this study. A blank email becomes one from the name
+            (name@annotators.invalid). The password is generated and shown once, after the study is created.
+          </p>
+          {NEW_ANNOTATOR_ROWS.map((row) => (
+            <p key={row} className="row">
+              <label>
+                New annotator {row} name <input name="newAnnotatorName" maxLength={200} autoComplete="off" />
+              </label>{" "}
+              <label>
+                email (optional) <input name="newAnnotatorEmail" type="email" maxLength={200} autoComplete="off" />
+              </label>
+            </p>
           ))}
         </fieldset>
         <p>

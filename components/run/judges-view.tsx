@@ -36,10 +36,29 @@ function DisagreementList({ runId, title, rows }: { runId: string; title: string
 }
 
 /** A run's judges against the benchmark's own outcome and against each other (docs/annotation.md, Judges view). */
-export function JudgesView({ runId, view }: { runId: string; view: JudgesViewModel }) {
+export function JudgesView({
+  runId,
+  view,
+  canStartStudy,
+}: {
+  runId: string;
+  view: JudgesViewModel;
+  /** Admins may start a study; the link opens the study form on this run. */
+  canStartStudy: boolean;
+}) {
   return (
     <section aria-label="Judges" id="judges" className="panel">
       <h2>Judges</h2>
+      {canStartStudy ? (
+        <p>
+          <Link href={`/studies/new?run=${encodeURIComponent(runId)}`} className="button">
+            Start a study on these trajectories
+          </Link>{" "}
+          <span className="muted">
+            humans label them blind; the report sets them against every judge here and the benchmark&apos;s outcome
+          </span>
+        </p>
+      ) : null}
       {view.rows.length === 0 ? (
         <p className="muted">
           No judge verdicts on this run. Upload a tau2-bench judge review (its summary JSON) on the upload page to add

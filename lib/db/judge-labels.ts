@@ -148,6 +148,7 @@ export async function listStudyJudgeLabels(
   }));
 }
 
+/** Verdicts imported into a study (the run judges' verdicts frozen at creation have no import and are not counted). */
 export function countJudgeLabels({ studyId }: { studyId: string }, client: DbOrTx = db()): Promise<number> {
-  return client.judgeLabel.count({ where: { studyId } });
+  return client.judgeLabel.count({ where: { studyId, importId: { not: null } } });
 }

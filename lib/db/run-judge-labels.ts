@@ -181,3 +181,47 @@ export async function listRunJudgedTrajectories({ runId }: { runId: string }, cl
 export async function runExists({ runId }: { runId: string }, client: DbOrTx = db()): Promise<boolean> {
   return (await client.run.count({ where: { id: runId, deletedAt: null } })) > 0;
 }
+
+/**
+ * What every judge said about some trajectories (a study's sample): the columns their upload filled, their outcome,
+ * and the uploaded judge reviews' verdicts (study imports excluded).
+ */
+export async function listTrajectoryVerdictSources(
+  { trajectoryIds }: { trajectoryIds: string[] },
+  client: DbOrTx = db(),
+) {
+  if (trajectoryIds.length === 0) return { trajectories: [], uploaded: [] };
+  const [trajectories, uploaded] = await Promise.all([
+    client.trajectory.findMany({
+      where: { id: { in: trajectoryIds } },
+      select: {
+        id: true,
+        success: true,
+        judgeName: true,
+        judgeGoalCompleted: true,
+        judgeRationale: true,
+        judgeTurnLabels: true,
+        rewardBreakdown: true,
+      },
+    }),
+    client.judgeLabel.findMany({
+      where: { bundleId: { not: null }, trajectoryId: { in: trajectoryIds } },
+      select: {
+        trajectoryId: true,
+        label: true,
+        outcome: true,
+        rationale: true,
+        judge: { select: { name: true, version: true } },
+      },
+    }),
+  ]);
+  return {
+    trajectories,
+    uploaded: uploaded.map(({ judge, trajectoryId, ...row }) => ({
+      ...row,
+      trajectoryId: trajectoryId ?? "",
+      judgeName: judge.name,
+      judgeVersion: judge.version,
+    })),
+  };
+}

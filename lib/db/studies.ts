@@ -61,6 +61,28 @@ export interface NewStudyRow {
   createdByName: string;
 }
 
+/** A run judge's verdict on an item's trajectory, frozen with the study (lib/server/studies/freeze-run-judges.ts). */
+export interface FrozenVerdict {
+  judgeName: string;
+  judgeVersion: string;
+  /** "pass" or "fail", under the report's pass / fail dimension. */
+  label: string;
+  rationale: string | null;
+  /** The judge's own words (e.g. "satisfied", "2 of 3 not met"). */
+  verdict: string;
+}
+
+/** A new annotator account created with the study (the form's inline annotators). */
+export interface NewAnnotatorAccount {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+}
+
+/** Some inline annotator's email is taken: the study and every account of it are rolled back. */
+export class AnnotatorEmailTakenError extends Error {}
+
 export interface NewStudyItem {
   trajectoryId: string;
   runId: string;
@@ -70,6 +92,7 @@ export interface NewStudyItem {
   stratum: string | null;
   judge: Record<string, string | null>;
   annotatorIds: string[];
+  verdicts: FrozenVerdict[];
 }
 
 /** Rows per createMany: 9 columns x 2,000 stays far below PostgreSQL's 65,535 bind parameters per statement. */
@@ -92,20 +115,40 @@ export async function insertStudy({
   study,
   annotators,
   items,
+  accounts = [],
+  verdictDimension,
 }: {
   study: NewStudyRow;
   annotators: { userId: string; name: string; orderSeed: number }[];
   items: NewStudyItem[];
+  /** Accounts created in the same transaction: a study that fails leaves no stray annotator behind. */
+  accounts?: NewAnnotatorAccount[];
+  /** The rubric dimension the frozen verdicts are stored under. */
+  verdictDimension: string;
 }): Promise<{ id: string }> {
   return db().$transaction(
     async (tx) => {
+      if (accounts.length > 0) {
+        const taken = await tx.user.findMany({
+          where: { email: { in: accounts.map((account) => account.email) } },
+          select: { email: true },
+        });
+        if (taken.length > 0)
+          throw new AnnotatorEmailTakenError(`a user with email ${taken.map((user) => user.email).join(", ")} exists`);
+        await tx.user.createMany({ data: accounts.map((account) => ({ ...account, role: "annotator" })) });
+      }
       const created = await tx.study.create({
         data: { ...study, annotators: { create: annotators } },
         select: { id: true },
       });
       const rows = items.map((item, index) => {
-        const { annotatorIds, ...snapshot } = item;
-        return { id: randomUUID(), annotatorIds, data: { ...snapshot, studyId: created.id, position: index + 1 } };
+        const { annotatorIds, verdicts, ...snapshot } = item;
+        return {
+          id: randomUUID(),
+          annotatorIds,
+          verdicts,
+          data: { ...snapshot, studyId: created.id, position: index + 1 },
+        };
       });
       for (const chunk of chunksOf(rows, ITEM_CHUNK))
         await tx.studyItem.createMany({ data: chunk.map((row) => ({ id: row.id, ...row.data })) });
@@ -113,6 +156,32 @@ export async function insertStudy({
         row.annotatorIds.map((userId) => ({ itemId: row.id, studyId: created.id, userId })),
       );
       for (const chunk of chunksOf(assignments, ITEM_CHUNK * 5)) await tx.studyAssignment.createMany({ data: chunk });
+      const judgeIds = new Map<string, string>();
+      for (const verdict of rows.flatMap((row) => row.verdicts)) {
+        const key = `${verdict.judgeName}\u0000${verdict.judgeVersion}`;
+        if (judgeIds.has(key)) continue;
+        const judge = await tx.judge.upsert({
+          where: { name_version: { name: verdict.judgeName, version: verdict.judgeVersion } },
+          create: { name: verdict.judgeName, version: verdict.judgeVersion },
+          update: {},
+          select: { id: true },
+        });
+        judgeIds.set(key, judge.id);
+      }
+      const verdictRows = rows.flatMap((row) =>
+        row.verdicts.map((verdict) => ({
+          judgeId: judgeIds.get(`${verdict.judgeName}\u0000${verdict.judgeVersion}`) ?? "",
+          studyId: created.id,
+          itemId: row.id,
+          // No trajectory link: its foreign key cascades, and a frozen verdict must outlive a deleted run like the item.
+          trajectoryId: null,
+          dimension: verdictDimension,
+          label: verdict.label,
+          rationale: verdict.rationale,
+          details: { verdict: verdict.verdict },
+        })),
+      );
+      for (const chunk of chunksOf(verdictRows, ITEM_CHUNK * 2)) await tx.judgeLabel.createMany({ data: chunk });
       return created;
     },
     { timeout: STUDY_WRITE_TIMEOUT_MS, maxWait: 10_000 },

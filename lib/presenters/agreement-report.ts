@@ -206,7 +206,7 @@ export function buildAgreementReport(input: ReportInput): AgreementReport {
   return {
     dimensions: dimensions.map((dimension) => buildDimension(input, index, judgeIndex, dimension)),
     progress,
-    disagreements: buildDisagreements(input, index, dimensions),
+    disagreements: buildDisagreements(input, index, dimensions, judgeIndex),
     items: input.items.length,
     deletedItems: input.items.filter((item) => item.deleted).length,
   };

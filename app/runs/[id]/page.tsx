@@ -128,7 +128,7 @@ export default async function RunPage(props: {
         <MetricsSection runId={run.id} />
       </Suspense>
       <Suspense fallback={<div className="panel muted">Comparing judges…</div>}>
-        <JudgesSection runId={run.id} />
+        <JudgesSection runId={run.id} canStartStudy={allows(actor, "admin")} />
       </Suspense>
       <Suspense fallback={<div className="panel muted">Loading task grid…</div>}>
         <GridSection runId={run.id} query={query} />

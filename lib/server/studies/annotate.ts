@@ -22,7 +22,7 @@ import { blindStudyItem, shuffleForAnnotator } from "@/lib/presenters/blind-stud
 import { categoricalDimensions, ERROR_TAGS_KEY, ErrorTagsSchema } from "@/lib/presenters/study-rubric";
 import { AppError } from "../app-error";
 import { allows, type Actor } from "../auth/roles";
-import { isStudyAnnotator, loadStudyFor, type Study } from "./load-study";
+import { annotatorKeyOf, isStudyAnnotator, loadStudyFor, type Study } from "./load-study";
 import { SaveLabelsSchema, type SaveLabels } from "./study-schemas";
 
 export interface QueueEntry {
@@ -52,9 +52,10 @@ async function visibleQueue(study: Study, userId: string): Promise<StudyItemRow[
 }
 
 function requireAnnotator(actor: Actor, study: Study): string {
-  if (!actor.userId || !isStudyAnnotator(study, actor))
+  const key = annotatorKeyOf(actor);
+  if (!key || !isStudyAnnotator(study, actor))
     throw new AppError("forbidden", "you are not an annotator of this study");
-  return actor.userId;
+  return key;
 }
 
 export async function getAnnotatorQueue(actor: Actor, studyId: string): Promise<AnnotatorQueue> {

@@ -1,17 +1,40 @@
-import { randomInt } from "node:crypto";
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { recordAudit } from "@/lib/db/accounts";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { LOCAL_ADMIN_ANNOTATOR } from "@/lib/contracts/local-annotator";
 import {
+  AnnotatorEmailTakenError,
   countExistingRuns,
   insertStudy,
   listAssignableUsers,
   listRunIdsOfSuite,
   listStudyCandidates,
 } from "@/lib/db/studies";
+import { PASS_FAIL_KEY } from "@/lib/presenters/study-pass-fail";
 import { judgeLabelsOf, type Rubric } from "@/lib/presenters/study-rubric";
 import { AppError } from "../app-error";
+import { passwordWeakness } from "../auth/password-rules";
+import { hashPassword } from "../auth/passwords";
+import { authRequired } from "../auth/resolve-actor";
 import type { Actor } from "../auth/roles";
+import { frozenRunVerdicts } from "./freeze-run-judges";
 import { assignAnnotators, sampleItems } from "./sample-items";
-import { NewStudySchema, type NewStudy } from "./study-schemas";
+import { NewStudySchema, type NewStudyInput } from "./study-schemas";
+
+/** An account created with the study; its password is returned once and stored only as a hash. */
+export interface CreatedAnnotator {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** 18 random bytes: 24 characters that the password rules (length, common words, walks) never refuse. */
+function generatePassword(): string {
+  for (;;) {
+    const password = randomBytes(18).toString("base64url");
+    if (!passwordWeakness(password)) return password;
+  }
+}
 
 /** Frozen judge labels in rubric terms: only dimensions tied to a judge field get one. */
 function judgeForRubric(rubric: Rubric, labels: ReturnType<typeof judgeLabelsOf>): Record<string, string | null> {
@@ -21,8 +44,15 @@ function judgeForRubric(rubric: Rubric, labels: ReturnType<typeof judgeLabelsOf>
   return judge;
 }
 
-/** Samples the items, freezes what identifies them and the judge's labels, assigns annotators. */
-export async function createStudy(actor: Actor, raw: NewStudy): Promise<{ id: string; items: number }> {
+/**
+ * Samples the items, freezes what identifies them, the bundle judge's labels and every run judge's pass / fail
+ * verdict (with the benchmark's outcome), creates the inline annotators' accounts and assigns annotators, in one
+ * transaction.
+ */
+export async function createStudy(
+  actor: Actor,
+  raw: NewStudyInput,
+): Promise<{ id: string; items: number; accounts: CreatedAnnotator[] }> {
   const input = NewStudySchema.parse(raw);
   const runIds = input.source.suiteId
     ? await listRunIdsOfSuite({ suiteId: input.source.suiteId })
@@ -31,7 +61,18 @@ export async function createStudy(actor: Actor, raw: NewStudy): Promise<{ id: st
   if (!input.source.suiteId && (await countExistingRuns({ runIds })) !== new Set(runIds).size)
     throw new AppError("unprocessable", "some selected runs do not exist");
   const users = new Map((await listAssignableUsers()).map((user) => [user.id, user]));
-  const annotators = [...new Set(input.annotatorIds)].map((id) => {
+  // Open mode: the local admin has no account, and annotates under a fixed key.
+  if (!authRequired()) users.set(LOCAL_ADMIN_ANNOTATOR.id, { ...LOCAL_ADMIN_ANNOTATOR, email: "", role: "admin" });
+  const created = await Promise.all(
+    input.newAnnotators.map(async (person) => {
+      const password = generatePassword();
+      return { id: randomUUID(), name: person.name, email: person.email.toLowerCase(), password };
+    }),
+  );
+  if (new Set(created.map((person) => person.email)).size !== created.length)
+    throw new AppError("unprocessable", "two new annotators have the same email");
+  for (const person of created) users.set(person.id, { ...person, role: "annotator" });
+  const annotators = [...new Set([...input.annotatorIds, ...created.map((person) => person.id)])].map((id) => {
     const user = users.get(id);
     if (!user) throw new AppError("unprocessable", `annotator ${id} is not an annotator or admin`);
     // A recorded seed per annotator: a blind study shows each of them the items in their own order.
@@ -51,7 +92,18 @@ export async function createStudy(actor: Actor, raw: NewStudy): Promise<{ id: st
     annotators.map((a) => a.userId),
     input.annotatorsPerItem,
   );
+  const verdicts = await frozenRunVerdicts(sampled.map(({ candidate }) => candidate.id));
+  const accounts = await Promise.all(
+    created.map(async (person) => ({
+      id: person.id,
+      email: person.email,
+      name: person.name,
+      passwordHash: await hashPassword(person.password),
+    })),
+  );
   const study = await insertStudy({
+    accounts,
+    verdictDimension: PASS_FAIL_KEY,
     study: {
       name: input.name,
       instructions: input.instructions,
@@ -74,14 +126,23 @@ export async function createStudy(actor: Actor, raw: NewStudy): Promise<{ id: st
       stratum,
       judge: judgeForRubric(input.rubric, judgeLabelsOf(candidate)),
       annotatorIds: assignments[index] ?? [],
+      verdicts: verdicts.get(candidate.id) ?? [],
     })),
+  }).catch((error: unknown) => {
+    if (error instanceof AnnotatorEmailTakenError) throw new AppError("conflict", error.message);
+    if (isUniqueViolation(error)) throw new AppError("conflict", "a new annotator's email is already taken");
+    throw error;
   });
   await recordAudit({
     actorId: actor.userId,
     actorName: actor.name,
     action: "create_study",
     target: study.id,
-    details: { name: input.name, items: sampled.length },
+    details: { name: input.name, items: sampled.length, newAnnotators: created.map((person) => person.email) },
   });
-  return { id: study.id, items: sampled.length };
+  return {
+    id: study.id,
+    items: sampled.length,
+    accounts: created.map(({ name, email, password }) => ({ name, email, password })),
+  };
 }

@@ -3,6 +3,7 @@ import { countAssignments, listStudyItemsWithJudge } from "@/lib/db/study-items"
 import { listAdjudications, listLabelTimings, listStudyLabels, type StudyLabelRow } from "@/lib/db/study-labels";
 import type { ReportInput } from "@/lib/presenters/agreement-inputs";
 import { buildAgreementReport, type AgreementReport } from "@/lib/presenters/agreement-report";
+import { BENCHMARK_OUTCOME_JUDGE, withPassFailDimension } from "@/lib/presenters/study-pass-fail";
 import type { Actor } from "../auth/roles";
 import { loadStudyForReport, type Study } from "./load-study";
 
@@ -20,6 +21,12 @@ function judgeRecord(value: unknown): Record<string, string | null> {
   );
 }
 
+function byNameOutcomeLast(a: { name: string }, b: { name: string }): number {
+  const outcomeA = a.name === BENCHMARK_OUTCOME_JUDGE ? 1 : 0;
+  const outcomeB = b.name === BENCHMARK_OUTCOME_JUDGE ? 1 : 0;
+  return outcomeA - outcomeB || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
 /** Loads everything of a study and computes its agreement report (lib/metrics via the presenter). */
 export async function getStudyReport(actor: Actor, studyId: string): Promise<StudyReportData> {
   const study = await loadStudyForReport(actor, studyId);
@@ -31,7 +38,9 @@ export async function getStudyReport(actor: Actor, studyId: string): Promise<Stu
     listStudyJudgeLabels({ studyId }),
     listLabelTimings({ studyId }),
   ]);
-  const judges = new Map(judgeLabels.map((label) => [label.judgeId, `${label.judgeName} ${label.judgeVersion}`]));
+  const judges = new Map(
+    judgeLabels.map((label) => [label.judgeId, `${label.judgeName} ${label.judgeVersion}`.trim()]),
+  );
   const annotators = study.annotators.map((a) => ({
     key: a.userId,
     name: a.name,
@@ -44,7 +53,7 @@ export async function getStudyReport(actor: Actor, studyId: string): Promise<Stu
       annotators.push({ key: label.annotatorKey, name: label.annotatorName, assigned: 0 });
     }
   }
-  const input: ReportInput = {
+  const input: ReportInput = withPassFailDimension({
     rubric: study.rubric,
     annotatorsPerItem: study.annotatorsPerItem,
     items: items.map((item) => ({
@@ -61,7 +70,8 @@ export async function getStudyReport(actor: Actor, studyId: string): Promise<Stu
     annotators,
     labels,
     adjudications,
-    judges: [...judges].map(([key, name]) => ({ key, name })).sort((a, b) => (a.name < b.name ? -1 : 1)),
+    // Judges by name; the benchmark's outcome last, as the reference every judge and human is read against.
+    judges: [...judges].map(([key, name]) => ({ key, name })).sort(byNameOutcomeLast),
     judgeLabels: judgeLabels.map((label) => ({
       itemId: label.itemId,
       judgeKey: label.judgeId,
@@ -69,6 +79,6 @@ export async function getStudyReport(actor: Actor, studyId: string): Promise<Stu
       value: label.label,
     })),
     timings,
-  };
+  });
   return { study, input, labels, report: buildAgreementReport(input) };
 }

@@ -1,3 +1,4 @@
+import { LOCAL_ADMIN_ANNOTATOR } from "@/lib/contracts/local-annotator";
 import { findStudy, type StudyRow } from "@/lib/db/studies";
 import { RubricSchema, type Rubric } from "@/lib/presenters/study-rubric";
 import { AppError } from "../app-error";
@@ -24,8 +25,15 @@ export function toStudy(row: StudyRow): Study {
   };
 }
 
+/** Who the actor is among a study's annotators: their user id, or the local admin's key in open mode. */
+export function annotatorKeyOf(actor: Actor): string | null {
+  if (actor.userId) return actor.userId;
+  return actor.kind === "local" ? LOCAL_ADMIN_ANNOTATOR.id : null;
+}
+
 export function isStudyAnnotator(study: Study, actor: Actor): boolean {
-  return actor.userId !== null && study.annotators.some((a) => a.userId === actor.userId);
+  const key = annotatorKeyOf(actor);
+  return key !== null && study.annotators.some((a) => a.userId === key);
 }
 
 /** A study its admins and its own annotators may open; others get not found (existence is not leaked). */

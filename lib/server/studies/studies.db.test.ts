@@ -10,7 +10,7 @@ import { ingestBundle } from "../ingest-bundle";
 import { getAnnotationItem, saveLabels } from "./annotate";
 import { createStudy } from "./create-study";
 import { getStudyReport } from "./get-agreement";
-import type { NewStudy } from "./study-schemas";
+import type { NewStudyInput } from "./study-schemas";
 
 async function ingestRun(count: number): Promise<{ id: string; name: string }> {
   const bundle = makeJudgedBundle(count);
@@ -23,7 +23,7 @@ async function ingestRun(count: number): Promise<{ id: string; name: string }> {
 
 let people: { admin: Actor; ann: Actor; ben: Actor };
 
-function studyInput(runIds: string[], overrides: Partial<NewStudy> = {}): NewStudy {
+function studyInput(runIds: string[], overrides: Partial<NewStudyInput> = {}): NewStudyInput {
   return {
     name: "judge validation",
     instructions: "Label the outcome.",

@@ -24,6 +24,16 @@ export const SourceSchema = z
     path: ["runIds"],
   });
 
+/** Why a study needs two people, said wherever the count is asked or refused. */
+export const TWO_ANNOTATORS_WHY =
+  "Choose or create at least two annotators: only the agreement between two people (inter-annotator agreement) shows whether the rubric is applied consistently, and so whether a judge that disagrees with the humans is wrong or the labels are noisy.";
+
+/** An annotator account created with the study; a blank email becomes one derived from the name. */
+export const NewAnnotatorSchema = z.object({
+  name: z.string().trim().min(1, "each new annotator needs a name").max(200),
+  email: z.email("a new annotator's email is not an email address"),
+});
+
 export const NewStudySchema = z
   .object({
     name: z.string().trim().min(1).max(200),
@@ -32,15 +42,21 @@ export const NewStudySchema = z
     sampleSize: z.number().int().min(1).max(5000),
     sampling: SamplingSchema,
     annotatorsPerItem: z.number().int().min(2).max(20),
-    annotatorIds: z.array(z.string().min(1)).min(2).max(100),
+    annotatorIds: z.array(z.string().min(1)).max(100),
+    newAnnotators: z.array(NewAnnotatorSchema).max(20).default([]),
     blind: z.boolean(),
     rubric: RubricSchema,
   })
-  .refine((s) => s.annotatorIds.length >= s.annotatorsPerItem, {
-    message: "assign at least as many annotators as annotators per item",
+  .refine((s) => new Set(s.annotatorIds).size + s.newAnnotators.length >= 2, {
+    message: TWO_ANNOTATORS_WHY,
+    path: ["annotatorIds"],
+  })
+  .refine((s) => new Set(s.annotatorIds).size + s.newAnnotators.length >= s.annotatorsPerItem, {
+    message: "Assign at least as many annotators as annotators per item.",
     path: ["annotatorIds"],
   });
 export type NewStudy = z.infer<typeof NewStudySchema>;
+export type NewStudyInput = z.input<typeof NewStudySchema>;
 
 export const SaveLabelsSchema = z.object({
   labels: z

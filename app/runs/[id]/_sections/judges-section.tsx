@@ -2,6 +2,6 @@ import { getRunJudges } from "@/lib/server/get-run-judges";
 import { buildJudgesView } from "@/lib/presenters/run-judges";
 import { JudgesView } from "@/components/run/judges-view";
 
-export async function JudgesSection({ runId }: { runId: string }) {
-  return <JudgesView runId={runId} view={buildJudgesView(await getRunJudges(runId))} />;
+export async function JudgesSection({ runId, canStartStudy }: { runId: string; canStartStudy: boolean }) {
+  return <JudgesView runId={runId} view={buildJudgesView(await getRunJudges(runId))} canStartStudy={canStartStudy} />;
 }
