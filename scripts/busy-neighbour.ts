@@ -4,10 +4,9 @@
 // duplicate), followed to its answer, and its runs deleted. Issue 37's check runs `npm test` beside it; the script
 // prints each round's time and status. Build one with ../shared/tools/make-tau2-big (about 200 MB: 8,000 airline
 // simulations). Not part of `npm test`.
-import { spawn, type ChildProcess } from "node:child_process";
 import { createReadStream, statSync } from "node:fs";
 import { Readable } from "node:stream";
-import { freePort } from "@/lib/testing/free-port";
+import { startAppServer } from "@/lib/testing/start-app-server";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -18,25 +17,6 @@ const file = option("file");
 if (!file) throw new Error("--file is required (a tau2 results file, e.g. made by make-tau2-big)");
 const minutes = Number(option("minutes") ?? 60);
 const DATABASE_URL = process.env.BUSY_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/loopscope_busy_test";
-
-async function startServer(): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn("node", ["scripts/with-database.mjs", "--", "next", "start", "-p", String(port)], {
-    env: { ...process.env, DATABASE_URL, NEXT_TELEMETRY_DISABLED: "1" },
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let waited = 0; waited < 180_000; waited += 500) {
-    const up = await fetch(`${base}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return { base, child };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the busy server did not start within 3 minutes");
-}
 
 /** The file, then `round` spaces: JSON readers ignore them, the content hash does not. */
 function body(round: number): ReadableStream {
@@ -63,7 +43,7 @@ async function oneRound(base: string, round: number): Promise<string> {
   return `${answer.status} (${runs.length} run(s) stored and deleted)`;
 }
 
-const { base, child } = await startServer();
+const { base, child } = await startAppServer(DATABASE_URL);
 const stop = () => {
   if (child.pid) process.kill(-child.pid, "SIGTERM");
 };

@@ -3,12 +3,11 @@
 // duplication, encoding damage, gzip/zip/tar wrapping), uploads each to a server (its own `npm start` with the default
 // settings on FUZZ_DATABASE_URL, or --target) and counts what no input may cause: server deaths, final 500s and
 // partial writes (a refused upload must leave every table's row count as it was). Not part of `npm test`.
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { zipSync } from "fflate";
-import { freePort } from "@/lib/testing/free-port";
+import { appAnswers, startAppServer } from "@/lib/testing/start-app-server";
 import { tableCounts } from "@/lib/testing/table-counts";
 
 const args = process.argv.slice(2);
@@ -137,31 +136,6 @@ const MUTATIONS: Record<string, Mutation> = {
   "tar-gzip": (bytes, name) => ({ bytes: gzipSync(tarOf(name, bytes)), name: `${name}.tar.gz` }),
 };
 
-async function startServer(): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn("node", ["scripts/with-database.mjs", "--", "next", "start", "-p", String(port)], {
-    env: { ...process.env, DATABASE_URL, NEXT_TELEMETRY_DISABLED: "1" },
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let waited = 0; waited < 180_000; waited += 500) {
-    if (await answers(base, 2_000)) return { base, child };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the server did not start within 3 minutes");
-}
-
-async function answers(base: string, ms: number): Promise<boolean> {
-  try {
-    const response = await fetch(`${base}/api/runs?limit=1`, { signal: AbortSignal.timeout(ms) });
-    await response.arrayBuffer();
-    return response.status === 200;
-  } catch {
-    return false;
-  }
-}
-
 /** Posts the bytes and follows a 202 to its final answer; null when the server gave no answer. */
 async function upload(base: string, bytes: Buffer, name: string): Promise<{ status: number; body: unknown } | null> {
   try {
@@ -190,7 +164,7 @@ async function upload(base: string, bytes: Buffer, name: string): Promise<{ stat
 }
 
 const target = option("target");
-const server = target ? { base: target, child: null } : await startServer();
+const server = target ? { base: target, child: null } : await startAppServer(DATABASE_URL);
 const files = sources();
 const report = {
   seed: firstSeed,
@@ -222,7 +196,7 @@ while (Date.now() < stopAt) {
   report.statuses[code] = (report.statuses[code] ?? 0) + 1;
   const perMutation = (report.byMutation[label] ??= {});
   perMutation[code] = (perMutation[code] ?? 0) + 1;
-  const alive = (server.child?.exitCode ?? null) === null && (await answers(server.base, 5_000));
+  const alive = (server.child?.exitCode ?? null) === null && (await appAnswers(server.base, 5_000));
   if (!alive) {
     report.serverDeaths += 1;
     report.examples.push(`server death after ${label} of ${source.name}`);
