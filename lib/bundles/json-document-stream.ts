@@ -2,6 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { Tokenizer, TokenParser, TokenType } from "@streamparser/json";
 import type { Chunks } from "./decode-body";
 import { BundleInputError } from "./issues";
+import { parseJson } from "./number-literals";
 import { STREAMED_ARRAYS, StreamedItemScanner, type ScannedItem } from "./streamed-item-scanner";
 
 export { STREAMED_ARRAYS };
@@ -370,7 +371,7 @@ function parseItem(
   // A JSON document that is not UTF-8 is refused at the byte, as the token-by-token parser does.
   if (!isUtf8(bytes)) throw itemSyntaxError(bytes, where, new Error("the item is not valid UTF-8"));
   try {
-    return { value: JSON.parse(bytes.toString("utf8")), tooDeep: false };
+    return { value: parseJson(bytes.toString("utf8")), tooDeep: false };
   } catch (error) {
     throw itemSyntaxError(bytes, where, error);
   }
