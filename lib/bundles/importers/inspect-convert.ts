@@ -96,6 +96,7 @@ export function summarizeInspectConversion(conversion: InspectConversion, log: C
     );
   if (trials.renumbered > 0)
     log.warnings.push(`${trials.renumbered} samples had a missing or repeated epoch and were numbered anew`);
+  log.warnings.push(...stats.notes.warnings());
   log.warnings.push(
     'Inspect records no stop reason for samples that ran to the end: they get "completed", marked inferred',
   );
