@@ -95,3 +95,25 @@ function keepOverflow(this: unknown, key: string, value: unknown): unknown {
 export function stringifyJson(value: unknown): string | undefined {
   return JSON.stringify(value, keepOverflow);
 }
+
+/**
+ * For a token-by-token reader (@streamparser/json's `parseNumber`): a number as is, or an overflowing one as a marked
+ * string, turned back by `reviveOverflows` once the value it is in is built.
+ */
+export function readNumberToken(text: string): number | string {
+  const value = Number(text);
+  return Number.isFinite(value) ? value : `${MARK}${text}`;
+}
+
+/** Turns the marked strings of `readNumberToken` back into ±Infinity, keeping their literals for `overflowLiteral`. */
+export function reviveOverflows(value: unknown): unknown {
+  if (typeof value === "string") return revive.call(null, "", value);
+  if (value === null || typeof value !== "object") return value;
+  const holder = value as Record<string, unknown>;
+  for (const key of Object.keys(holder)) {
+    const item = holder[key];
+    if (typeof item === "string") holder[key] = revive.call(holder, key, item);
+    else reviveOverflows(item);
+  }
+  return value;
+}
