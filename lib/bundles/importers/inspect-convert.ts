@@ -4,7 +4,7 @@ import { TrialNumbering } from "./bundle-input";
 import { choosePrimaryScorer, mapInspectRun, mapInspectSuite, type InspectHeader } from "./inspect-header";
 import { mapInspectSample, mapInspectTask, newSampleStats, type SampleStats } from "./inspect-sample";
 import { sampleScores } from "./inspect-scores";
-import { idString } from "./json-value";
+import { idString, noteOverflows } from "./json-value";
 
 /** A parsed sample and where it came from (`samples[3]` in a .json log, `samples/3_epoch_1.json` in an .eval). */
 export interface LocatedSample {
@@ -55,6 +55,8 @@ export function startInspectConversion(
   const primary = choosePrimaryScorer(header, scorer, tasks.firstScorers ?? [], log);
   const run = mapInspectRun(header, fileName, primary, log);
   const stats = newSampleStats();
+  for (const key of ["eval", "plan", "results", "stats"] as const)
+    noteOverflows(header[key], { path: key, notes: stats.notes });
   const trials = new TrialNumbering();
   return {
     header: {

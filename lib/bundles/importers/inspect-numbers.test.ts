@@ -84,4 +84,17 @@ describe("Inspect numbers", () => {
       );
     }
   });
+
+  it("keeps 1e400 in the log's header (task arguments) as its text, naming where", async () => {
+    const header = makeInspectHeader();
+    const log = withBig(
+      JSON.stringify({ ...header, eval: { ...(header.eval as object), task_args: { n: "BIG" } }, samples: [] }),
+    );
+    const { warnings } = await read(log, "log.json");
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^eval\.task_args\.n is the number 1e400, .*stored as the text "1e400"/),
+      ]),
+    );
+  });
 });

@@ -69,6 +69,15 @@ class JsonCopy {
   }
 }
 
+/**
+ * Notes every number in `value` that overflows, at its path, without keeping a copy: for headers whose parts the
+ * converters copy without a place (run metadata, task criteria), where such a number is stored as the text of its
+ * literal as everywhere else.
+ */
+export function noteOverflows(value: unknown, place: ValuePlace): void {
+  toJsonValue(value, place);
+}
+
 /** Tool outputs are usually JSON serialised into text; keep the text when it is not JSON. */
 export function parseJsonText(text: string, place?: ValuePlace): JsonValue {
   const trimmed = text.trim();

@@ -19,6 +19,7 @@ import {
   isRecord,
   nonFiniteAt,
   nonNegativeInteger,
+  noteOverflows,
   rewardIssue,
   stringOr,
   toJsonValue,
@@ -137,8 +138,10 @@ export class TauBenchCollector {
     const task = idString(item.task_id) ?? "";
     const info = isRecord(item.info) ? item.info : {};
     // Crashed runs record no task, so a later trial of the same task may be the first to define it.
-    if (!this.tasks.has(task) || (this.tasks.get(task)?.goal === undefined && isRecord(info.task)))
+    if (!this.tasks.has(task) || (this.tasks.get(task)?.goal === undefined && isRecord(info.task))) {
       this.tasks.set(task, mapTauBenchTask(task, info.task));
+      noteOverflows(info.task, { path: `[${index}].info.task`, notes: this.notes });
+    }
     const cost = readNumber(info.user_cost, "nonNegative", { path: `[${index}].info.user_cost`, notes: this.notes });
     if (cost.issue) return [cost.issue];
     if (cost.value !== undefined) this.userCost = (this.userCost ?? 0) + cost.value;

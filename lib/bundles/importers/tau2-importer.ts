@@ -2,7 +2,7 @@ import { BUNDLE_SCHEMA_VERSION } from "../schema/common";
 import type { ConvertedRecord, DocumentImporter, ImportResult, StreamingConversion } from "./types";
 import { newConversionLog, TrialNumbering, type TaskInput, type TrajectoryInput } from "./bundle-input";
 import { FieldNotes } from "./field-notes";
-import { isRecord } from "./json-value";
+import { isRecord, noteOverflows } from "./json-value";
 import { mapTau2Run, mapTau2Suite, tau2Domain } from "./tau2-header";
 import { mapTau2Simulation } from "./tau2-simulation";
 import { mapTau2Task } from "./tau2-tasks";
@@ -45,6 +45,8 @@ export function startTau2(document: Tau2Header, fileName: string): StreamingConv
   const headerIssues = log.issues.splice(0);
   const trials = new TrialNumbering();
   const stats = { droppedTimestamps: 0, unparsedArguments: 0, notes: new FieldNotes(), issues: [] };
+  noteOverflows(info, { path: "info", notes: stats.notes });
+  noteOverflows(document.tasks, { path: "tasks", notes: stats.notes });
 
   function convert(raw: unknown, index: number): ConvertedRecord {
     const trajectory = mapTau2Simulation(raw, `simulations[${index}]`, { runId: run.id, trials, stats, log });

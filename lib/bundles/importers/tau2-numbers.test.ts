@@ -5,7 +5,10 @@ import { openBundle } from "../read-bundle";
 import type { Trajectory } from "../schema";
 
 /** A tau2 results file with one simulation; `simulation` fields replace the defaults. Numbers go in as text. */
-function tau2Text(simulation: Record<string, string>): string {
+function tau2Text(
+  simulation: Record<string, string>,
+  info = '{"environment_info": {"domain_name": "telecom"}}',
+): string {
   const fields = {
     id: '"sim-1"',
     task_id: '"t1"',
@@ -24,7 +27,7 @@ function tau2Text(simulation: Record<string, string>): string {
   const body = Object.entries(fields)
     .map(([key, value]) => `"${key}": ${value}`)
     .join(", ");
-  return `{"info": {"environment_info": {"domain_name": "telecom"}}, "tasks": [{"id": "t1"}], "simulations": [{${body}}]}`;
+  return `{"info": ${info}, "tasks": [{"id": "t1"}], "simulations": [{${body}}]}`;
 }
 
 async function read(text: string) {
@@ -33,7 +36,7 @@ async function read(text: string) {
   const trajectories: Trajectory[] = [];
   if (opened)
     for await (const record of opened.records) if (record.kind === "trajectory") trajectories.push(record.value);
-  return { trajectories, warnings: opened?.warnings ?? [], issues: issues.issues };
+  return { trajectories, warnings: opened?.warnings ?? [], issues: issues.issues, header: opened?.header };
 }
 
 describe("tau2 numbers that make no sense", () => {
@@ -92,6 +95,16 @@ describe("tau2 numbers that make no sense", () => {
         expect.stringMatching(/^simulations\[0\]\.messages\[0\]\.cost is -2/),
         expect.stringMatching(/^simulations\[0\]\.messages\[0\]\.usage\.prompt_tokens is 1\.5/),
       ]),
+    );
+  });
+
+  it("keeps 1e400 in the header's metadata as its text, naming where", async () => {
+    const info = '{"environment_info": {"domain_name": "telecom"}, "agent_info": {"llm_args": {"temperature": 1e400}}}';
+    const { header, warnings } = await read(tau2Text({}, info));
+    expect(header?.runs[0]?.metadata).toMatchObject({ agentModelArgs: { temperature: "1e400" } });
+    // Overflows share one warning line: the first path, then how many in all (two more in the tool call and result).
+    expect(warnings).toContain(
+      'info.agent_info.llm_args.temperature is the number 1e400, beyond what a JSON number holds (it overflows to infinity): stored as the text "1e400" (3 values like it in all; the first is named)',
     );
   });
 });
