@@ -10,11 +10,12 @@ import { randomBytes } from "node:crypto";
 const literals = new WeakMap<object, Map<string, string>>();
 
 /**
- * A text may hold an overflowing number only if it has an exponent of three digits or a run of 200 digits (a
- * mantissa of at most 199 digits times at most 1e99 stays below 1.8e308). The lookbehind starts a digit run only at
- * its first digit, so the test stays linear. Texts that pass this test (nearly all) are parsed by JSON.parse alone.
+ * A text may hold an overflowing number only if a number token (after `:`, `[`, `,`, a blank or at the start) has an
+ * exponent of three digits or 200 digits before its point (a mantissa of at most 199 digits times at most 1e99 stays
+ * below 1.8e308). Hex hashes (`5e123abc`) do not match, and each digit run is tried from its start only, so the test
+ * stays linear. Texts that fail it (nearly all: none of the real files' items) are parsed by JSON.parse alone.
  */
-const MAY_OVERFLOW = /[eE]\+?\d{3}|(?<!\d)\d{200}/;
+const MAY_OVERFLOW = /(?:^|[:[,\s])-?(?:\d+(?:\.\d+)?[eE]\+?\d{3}|\d{200})/;
 
 /** Stands for an overflowing number while the text is parsed, and in JSON this module writes (a spill to disk). */
 const MARK = `\u0000overflow-${randomBytes(6).toString("hex")}:`;
