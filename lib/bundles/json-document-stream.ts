@@ -2,6 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { Tokenizer, TokenParser, TokenType } from "@streamparser/json";
 import type { Chunks } from "./decode-body";
 import { BundleInputError } from "./issues";
+import { parseJson, readNumberToken, reviveOverflows } from "./number-literals";
 import { STREAMED_ARRAYS, StreamedItemScanner, type ScannedItem } from "./streamed-item-scanner";
 
 export { STREAMED_ARRAYS };
@@ -30,6 +31,22 @@ const ROOT_TYPES: Partial<Record<TokenType, Extract<DocumentEvent, { kind: "root
   [TokenType.FALSE]: "boolean",
   [TokenType.NULL]: "null",
 };
+
+/**
+ * Reads a number that overflows (`1e400`) as a marked string, so the field it is in can be given back with the
+ * number's literal (number-literals.ts); the library documents this override for such numbers.
+ */
+class LiteralTokenizer extends Tokenizer {
+  /** An overflowing number was read since the last field was emitted. */
+  overflowed = false;
+
+  protected override parseNumber(text: string): number {
+    const value = readNumberToken(text);
+    if (typeof value === "number") return value;
+    this.overflowed = true;
+    return value as unknown as number;
+  }
+}
 
 /** Tracks line starts as bytes pass, so a byte offset becomes a line and column without keeping the text. */
 class Position {
@@ -132,7 +149,7 @@ export async function* streamJsonDocument(
   options: DocumentStreamOptions,
 ): AsyncGenerator<DocumentEvent> {
   const position = new Position(options.lineOffset ?? 0);
-  const tokenizer = new Tokenizer({ stringBufferSize: 64 * 1024, numberBufferSize: 64 });
+  const tokenizer = new LiteralTokenizer({ stringBufferSize: 64 * 1024, numberBufferSize: 64 });
   const skeleton = new TokenParser({ paths: ["$"] });
   const pending: DocumentEvent[] = [];
   let depth = 0;
@@ -164,7 +181,9 @@ export async function* streamJsonDocument(
       path,
     };
     value.parser.onValue = ({ value: built, stack }) => {
-      if (stack.length === 0) emit(built);
+      if (stack.length !== 0) return;
+      emit(tokenizer.overflowed ? reviveOverflows(built) : built);
+      tokenizer.overflowed = false;
     };
     value.parser.onError = fail;
     value.parser.onEnd = () => {};
@@ -370,7 +389,7 @@ function parseItem(
   // A JSON document that is not UTF-8 is refused at the byte, as the token-by-token parser does.
   if (!isUtf8(bytes)) throw itemSyntaxError(bytes, where, new Error("the item is not valid UTF-8"));
   try {
-    return { value: JSON.parse(bytes.toString("utf8")), tooDeep: false };
+    return { value: parseJson(bytes.toString("utf8")), tooDeep: false };
   } catch (error) {
     throw itemSyntaxError(bytes, where, error);
   }

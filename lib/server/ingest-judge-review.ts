@@ -112,12 +112,11 @@ export async function ingestJudgeReview(input: JudgeReviewInput): Promise<JudgeR
     return { name: judge.name, version: judge.model, labels };
   });
   const judgeLabels = judges.reduce((sum, judge) => sum + judge.labels.length, 0);
-  const warnings =
-    unmatched.length > 0
-      ? [
-          `${unmatched.length} simulation id(s) match no stored trajectory: ${unmatched.slice(0, LISTED_IDS).join(", ")}`,
-        ]
-      : [];
+  const warnings = [...parsed.warnings];
+  if (unmatched.length > 0)
+    warnings.push(
+      `${unmatched.length} simulation id(s) match no stored trajectory: ${unmatched.slice(0, LISTED_IDS).join(", ")}`,
+    );
   const bundleId = randomUUID();
   try {
     await insertJudgeReview({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { overflowLiteral, parseJson } from "@/lib/bundles/number-literals";
 import { createTempFileSpill } from "./temp-file-spill";
 
 const item = (index: number) => ({ array: "results", index, value: { text: "x".repeat(4096), index } });
@@ -10,6 +11,17 @@ describe("createTempFileSpill", () => {
     const replayed = [];
     for await (const entry of spill.replay()) replayed.push(entry.index);
     expect(replayed).toEqual([0, 1, 2]);
+    await spill.dispose();
+  });
+
+  it("gives back a number that overflows with its literal (JSON.stringify would write null)", async () => {
+    const spill = createTempFileSpill();
+    await spill.append({ array: "results", index: 0, value: parseJson('{"args": {"n": 1e400}}') });
+    const values: unknown[] = [];
+    for await (const entry of spill.replay()) values.push(entry.value);
+    const args = (values[0] as { args: { n: number } }).args;
+    expect(args.n).toBe(Infinity);
+    expect(overflowLiteral(args, "n")).toBe("1e400");
     await spill.dispose();
   });
 

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RecordSpill, SpilledItem } from "@/lib/bundles/record-spill";
 import { splitLines } from "@/lib/bundles/split-lines";
+import { parseJson, stringifyJson } from "@/lib/bundles/number-literals";
 
 /**
  * Items that must wait for their header go to a temporary JSONL file, one per line, and are
@@ -28,7 +29,7 @@ export function createTempFileSpill(): RecordSpill {
       if (failed) throw failed;
       count += 1;
       const fields = [item.array, item.index, item.value, item.tooDeep === true, item.line ?? null];
-      if (!writer.write(`${JSON.stringify(fields)}\n`)) await once(writer, "drain");
+      if (!writer.write(`${stringifyJson(fields)}\n`)) await once(writer, "drain");
     },
     async *replay() {
       if (!writer || count === 0) return;
@@ -36,7 +37,7 @@ export function createTempFileSpill(): RecordSpill {
       writer.end();
       await once(writer, "finish");
       for await (const { text } of splitLines(createReadStream(path()))) {
-        const [array, index, value, tooDeep, line] = JSON.parse(text) as [
+        const [array, index, value, tooDeep, line] = parseJson(text) as [
           string,
           number,
           unknown,

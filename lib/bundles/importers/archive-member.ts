@@ -1,6 +1,7 @@
 import type { ByteSpill, ByteSpillFactory, RandomAccessBytes } from "../byte-spill";
 import { BundleInputError, TooManyIssuesError } from "../issues";
 import { streamJsonDocument, type DocumentEvent } from "../json-document-stream";
+import { parseJson, stringifyJson } from "../number-literals";
 import { invalidUtf8Warning, memberWarning, repairUtf8 } from "../utf8-watch";
 
 /**
@@ -107,7 +108,7 @@ export async function parseMember(
   if (warning !== undefined) options.warn(warning);
   const text = new TextDecoder("utf-8").decode(data).replace(/^\uFEFF/, "");
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch (error) {
     throw new BundleInputError({
       path: name,
@@ -131,7 +132,7 @@ export class MemberStore {
   }
 
   async put(key: string, value: unknown, tooDeep = false): Promise<void> {
-    const data = Buffer.from(JSON.stringify(value) ?? "null");
+    const data = Buffer.from(stringifyJson(value) ?? "null");
     await this.spill.append(data);
     this.places.set(key, { offset: this.written, length: data.length, tooDeep });
     this.written += data.length;
@@ -152,7 +153,7 @@ export class MemberStore {
     const data = await this.bytes.read(place.offset, place.length);
     if (data.length !== place.length) throw new Error(`member ${key} was cut short in its spill`);
     return {
-      value: JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("utf8")),
+      value: parseJson(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("utf8")),
       tooDeep: place.tooDeep,
     };
   }

@@ -4,7 +4,7 @@ import { TrialNumbering } from "./bundle-input";
 import { choosePrimaryScorer, mapInspectRun, mapInspectSuite, type InspectHeader } from "./inspect-header";
 import { mapInspectSample, mapInspectTask, newSampleStats, type SampleStats } from "./inspect-sample";
 import { sampleScores } from "./inspect-scores";
-import { idString } from "./json-value";
+import { idString, noteOverflows } from "./json-value";
 
 /** A parsed sample and where it came from (`samples[3]` in a .json log, `samples/3_epoch_1.json` in an .eval). */
 export interface LocatedSample {
@@ -55,6 +55,8 @@ export function startInspectConversion(
   const primary = choosePrimaryScorer(header, scorer, tasks.firstScorers ?? [], log);
   const run = mapInspectRun(header, fileName, primary, log);
   const stats = newSampleStats();
+  for (const key of ["eval", "plan", "results", "stats"] as const)
+    noteOverflows(header[key], { path: key, notes: stats.notes });
   const trials = new TrialNumbering();
   return {
     header: {
@@ -96,6 +98,7 @@ export function summarizeInspectConversion(conversion: InspectConversion, log: C
     );
   if (trials.renumbered > 0)
     log.warnings.push(`${trials.renumbered} samples had a missing or repeated epoch and were numbered anew`);
+  log.warnings.push(...stats.notes.warnings());
   log.warnings.push(
     'Inspect records no stop reason for samples that ran to the end: they get "completed", marked inferred',
   );

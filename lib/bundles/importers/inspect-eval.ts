@@ -6,6 +6,7 @@ import { InspectTaskList, startInspectConversion, summarizeInspectConversion } f
 import { listZipEntries, readZipEntry, TooManyMembersError, type ZipEntry, type ZipReadLimits } from "./inspect-zip";
 import type { RandomAccessBytes } from "../byte-spill";
 import { invalidUtf8Warning } from "../utf8-watch";
+import { parseJson } from "../number-literals";
 import { isRecord } from "./json-value";
 
 const HEADER = "header.json";
@@ -65,7 +66,7 @@ async function readJsonMember(
   const text = new TextDecoder("utf-8").decode(inflated).replace(/^\uFEFF/, "");
   const warning = invalidUtf8Warning(entry.name, inflated);
   try {
-    return { ok: true, value: JSON.parse(text), ...(warning === undefined ? {} : { warning }) };
+    return { ok: true, value: parseJson(text), ...(warning === undefined ? {} : { warning }) };
   } catch (error) {
     return {
       ok: false,

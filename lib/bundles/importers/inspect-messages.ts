@@ -1,11 +1,14 @@
 import type { JsonValue } from "../schema/common";
 import type { EventInput } from "./bundle-input";
+import type { FieldNotes, ValuePlace } from "./field-notes";
 import { callArgumentsOf, isRecord, nonEmptyString, stringOr, toJsonValue } from "./json-value";
 
 export interface InspectMessageStats {
   unparsedArguments: number;
   /** Content parts that are not text (images, audio, reasoning): shown as a bracketed placeholder. */
   nonTextParts: number;
+  /** Values stored other than as given (an overflowing number in a tool call or error, as text). */
+  notes: FieldNotes;
 }
 
 const ATTACHMENT = /attachment:\/\/([0-9a-f]+)/g;
@@ -33,9 +36,9 @@ function contentText(content: unknown, attachments: Record<string, unknown>, sta
 }
 
 /** A tool error ({type, message}) keeps the output text next to it, so neither is lost. */
-function toolOutput(text: string, error: unknown): JsonValue {
+function toolOutput(text: string, error: unknown, place: ValuePlace): JsonValue {
   if (!isRecord(error)) return text;
-  return { content: text, error: toJsonValue(error) ?? null };
+  return { content: text, error: toJsonValue(error, place) ?? null };
 }
 
 /**
@@ -47,6 +50,7 @@ export function mapInspectMessage(
   index: number,
   attachments: Record<string, unknown>,
   stats: InspectMessageStats,
+  path = `messages[${index}]`,
 ): EventInput[] {
   const text = contentText(message.content, attachments, stats);
   const base = { message: index };
@@ -65,7 +69,7 @@ export function mapInspectMessage(
           actor: "agent",
           ...(tool === undefined ? {} : { tool }),
           ...(callId === undefined ? {} : { callId }),
-          output: toolOutput(text, error),
+          output: toolOutput(text, error, { path: `${path}.error`, notes: stats.notes }),
           error: isRecord(error),
           errorInferred: false,
           ...base,
@@ -76,18 +80,21 @@ export function mapInspectMessage(
       const events: EventInput[] = [];
       if (text.trim() !== "") events.push({ kind: "agent_message", actor: "agent", text, ...base });
       const calls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
-      for (const call of calls) {
-        if (!isRecord(call)) continue;
+      calls.forEach((call: unknown, callIndex) => {
+        if (!isRecord(call)) return;
         const callId = stringOr(call.id);
         events.push({
           kind: "tool_call",
           actor: "agent",
           tool: nonEmptyString(call.function) ?? "unknown_tool",
           ...(callId === undefined ? {} : { callId }),
-          arguments: callArgumentsOf(call.arguments, stats),
+          arguments: callArgumentsOf(call.arguments, stats, {
+            path: `${path}.tool_calls[${callIndex}].arguments`,
+            notes: stats.notes,
+          }),
           ...base,
         });
-      }
+      });
       // A generation with neither text nor calls still counts as a turn.
       if (events.length === 0) events.push({ kind: "agent_message", actor: "agent", text, ...base });
       return events;

@@ -1,16 +1,9 @@
 import type { JsonObject } from "../schema/common";
 import type { ConversionLog, EventInput, TaskInput, TrajectoryInput } from "./bundle-input";
 import type { TrialNumbering } from "./bundle-input";
-import {
-  finiteNumber,
-  idString,
-  isRecord,
-  nonEmptyString,
-  nonNegativeInteger,
-  stringOr,
-  toJsonObject,
-  toJsonValue,
-} from "./json-value";
+import { FieldNotes } from "./field-notes";
+import { readNumber, type NumberRule } from "./number-rules";
+import { compact, idString, isRecord, nonEmptyString, nonNegativeInteger, stringOr, toJsonValue } from "./json-value";
 import { mapInspectMessage, resolveAttachments, type InspectMessageStats } from "./inspect-messages";
 import { convertScoreValue, sampleScores } from "./inspect-scores";
 
@@ -27,7 +20,15 @@ export interface SampleStats extends InspectMessageStats {
 }
 
 export function newSampleStats(): SampleStats {
-  return { unparsedArguments: 0, nonTextParts: 0, errors: 0, limits: 0, unscored: 0, unconvertibleScores: 0 };
+  return {
+    unparsedArguments: 0,
+    nonTextParts: 0,
+    errors: 0,
+    limits: 0,
+    unscored: 0,
+    unconvertibleScores: 0,
+    notes: new FieldNotes(),
+  };
 }
 
 export interface SampleContext {
@@ -37,6 +38,21 @@ export interface SampleContext {
   trials: TrialNumbering;
   stats: SampleStats;
   log: ConversionLog;
+}
+
+/** Where sampleScores found a scorer's score: in the `scores` map, or version 1's single `score`. */
+function scorePath(sample: Record<string, unknown>, path: string, scorer: string): string {
+  return isRecord(sample.scores) ? `${path}.scores.${scorer}` : `${path}.score`;
+}
+
+/** The scores as JSON, each noted at the place it came from. */
+function scoresJson(sample: Record<string, unknown>, scores: Record<string, unknown>, path: string, notes: FieldNotes) {
+  const out: JsonObject = {};
+  for (const [name, score] of Object.entries(scores)) {
+    const value = toJsonValue(score, { path: scorePath(sample, path, name), notes });
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
 }
 
 function attachmentsOf(sample: Record<string, unknown>): Record<string, unknown> {
@@ -87,27 +103,40 @@ export function mapInspectTask(
   return task;
 }
 
-function usageOf(sample: Record<string, unknown>): Pick<TrajectoryInput, "usage" | "costUsd"> {
+/** Reads a numeric field of the sample by its rule; a wrong type is an issue, a value out of the rule a note. */
+function sampleNumber(value: unknown, rule: NumberRule, path: string, context: SampleContext): number | undefined {
+  const reading = readNumber(value, rule, { path, notes: context.stats.notes });
+  if (reading.issue) context.log.issues.push(reading.issue);
+  return reading.value;
+}
+
+/** Tokens and cost summed over the models a sample used; a cost that was refused leaves the sum unknown. */
+function usageOf(sample: Record<string, unknown>, path: string, context: SampleContext): Partial<TrajectoryInput> {
   if (!isRecord(sample.model_usage)) return {};
   let prompt = 0;
   let completion = 0;
   let cost = 0;
   let seenTokens = false;
   let seenCost = false;
-  for (const usage of Object.values(sample.model_usage)) {
+  let costRefused = false;
+  for (const [model, usage] of Object.entries(sample.model_usage)) {
     if (!isRecord(usage)) continue;
-    const input = nonNegativeInteger(usage.input_tokens);
-    const output = nonNegativeInteger(usage.output_tokens);
+    const at = `${path}.model_usage.${model}`;
+    const input = sampleNumber(usage.input_tokens, "count", `${at}.input_tokens`, context);
+    const output = sampleNumber(usage.output_tokens, "count", `${at}.output_tokens`, context);
     if (input !== undefined || output !== undefined) seenTokens = true;
     prompt += input ?? 0;
     completion += output ?? 0;
-    const total = finiteNumber(usage.total_cost);
-    if (total !== undefined && total >= 0) {
+    const total = sampleNumber(usage.total_cost, "nonNegative", `${at}.total_cost`, context);
+    if (total !== undefined) {
       cost += total;
       seenCost = true;
-    }
+    } else if (usage.total_cost != null) costRefused = true;
   }
-  return { ...(seenTokens ? { usage: { prompt, completion } } : {}), ...(seenCost ? { costUsd: cost } : {}) };
+  return compact({
+    usage: seenTokens ? { prompt, completion } : undefined,
+    costUsd: seenCost && !costRefused ? cost : undefined,
+  });
 }
 
 function stopReasonOf(
@@ -126,7 +155,12 @@ function stopReasonOf(
   return { stopReason: INSPECT_COMPLETED_STOP_REASON, stopReasonInferred: true };
 }
 
-function rewardOf(scores: Record<string, unknown>, context: SampleContext, errored: boolean): number | undefined {
+function rewardOf(
+  scores: Record<string, unknown>,
+  path: string,
+  context: SampleContext,
+  errored: boolean,
+): number | undefined {
   const score = context.scorer === undefined ? undefined : scores[context.scorer];
   // An errored sample has no score in Inspect's metrics either.
   if (errored || !isRecord(score)) {
@@ -134,6 +168,10 @@ function rewardOf(scores: Record<string, unknown>, context: SampleContext, error
     return undefined;
   }
   const converted = convertScoreValue(score.value);
+  if (converted.kind === "overflow") {
+    context.log.issues.push({ path: `${path}.value`, message: converted.message });
+    return undefined;
+  }
   if (converted.kind === "unscored") {
     context.stats.unscored += 1;
     return undefined;
@@ -145,17 +183,17 @@ function rewardOf(scores: Record<string, unknown>, context: SampleContext, error
 function breakdownOf(
   sample: Record<string, unknown>,
   scores: Record<string, unknown>,
-  scorer: string | undefined,
+  { path, scorer, stats }: { path: string; scorer: string | undefined; stats: SampleStats },
 ): JsonObject {
   const breakdown: JsonObject = {};
   if (scorer !== undefined) breakdown.scorer = scorer;
-  breakdown.scores = toJsonObject(scores) ?? {};
+  breakdown.scores = scoresJson(sample, scores, path, stats.notes);
   for (const [key, target] of [
     ["error", "error"],
     ["limit", "limit"],
     ["metadata", "sampleMetadata"],
   ] as const) {
-    const value = toJsonValue(sample[key]);
+    const value = toJsonValue(sample[key], { path: `${path}.${key}`, notes: stats.notes });
     if (value !== undefined && value !== null && !(isRecord(value) && Object.keys(value).length === 0))
       breakdown[target] = value;
   }
@@ -181,7 +219,8 @@ export function mapInspectSample(
   const attachments = attachmentsOf(sample);
   const events: EventInput[] = [];
   (Array.isArray(sample.messages) ? sample.messages : []).forEach((message, index) => {
-    if (isRecord(message)) events.push(...mapInspectMessage(message, index, attachments, context.stats));
+    const at = `${path}.messages[${index}]`;
+    if (isRecord(message)) events.push(...mapInspectMessage(message, index, attachments, context.stats, at));
     else log.issues.push({ path: `${path}.messages[${index}]`, message: "a message must be a JSON object" });
   });
   const scores = sampleScores(sample);
@@ -191,15 +230,16 @@ export function mapInspectSample(
     task,
     trial: context.trials.assign(task, nonNegativeInteger(sample.epoch)),
     ...stop,
-    rewardBreakdown: breakdownOf(sample, scores, context.scorer),
-    ...usageOf(sample),
+    rewardBreakdown: breakdownOf(sample, scores, { path, scorer: context.scorer, stats: context.stats }),
+    ...usageOf(sample, path, context),
     events,
   };
   const uuid = nonEmptyString(sample.uuid);
   trajectory.id = uuid ?? `${task}_epoch_${String(sample.epoch ?? "")}`;
-  const reward = rewardOf(scores, context, stop.stopReason === INSPECT_ERROR_STOP_REASON);
+  const errored = stop.stopReason === INSPECT_ERROR_STOP_REASON;
+  const reward = rewardOf(scores, scorePath(sample, path, context.scorer ?? ""), context, errored);
   if (reward !== undefined) trajectory.reward = reward;
-  const seconds = finiteNumber(sample.total_time);
-  if (seconds !== undefined && seconds >= 0) trajectory.durationMs = seconds * 1000;
+  const seconds = sampleNumber(sample.total_time, "nonNegative", `${path}.total_time`, context);
+  if (seconds !== undefined) trajectory.durationMs = seconds * 1000;
   return trajectory;
 }

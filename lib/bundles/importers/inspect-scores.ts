@@ -5,7 +5,16 @@ import { finiteNumber, isRecord, nonEmptyString, toJsonObject } from "./json-val
 const LETTER_VALUES: Record<string, number> = { C: 1, P: 0.5, I: 0, N: 0 };
 
 export type ScoreConversion =
-  { kind: "value"; value: number } | { kind: "unscored" } | { kind: "unconvertible"; value: 0 };
+  | { kind: "value"; value: number }
+  | { kind: "unscored" }
+  | { kind: "unconvertible"; value: 0 }
+  | { kind: "overflow"; message: string };
+
+/** A score Inspect would read as infinity (`1e400`): no metric can use it, so the sample is refused where it is. */
+const OVERFLOW: ScoreConversion = {
+  kind: "overflow",
+  message: "the score is too large for a number (it overflows to infinity); Inspect scores must be finite",
+};
 
 /**
  * Inspect's default `value_to_float()`: numbers and booleans as they are; "C" 1, "P" 0.5, "I" and "N" 0;
@@ -15,7 +24,7 @@ export type ScoreConversion =
 export function convertScoreValue(value: unknown): ScoreConversion {
   if (value === null || value === undefined) return { kind: "unscored" };
   if (typeof value === "boolean") return { kind: "value", value: value ? 1 : 0 };
-  if (typeof value === "number") return Number.isFinite(value) ? { kind: "value", value } : { kind: "unscored" };
+  if (typeof value === "number") return Number.isFinite(value) ? { kind: "value", value } : OVERFLOW;
   if (typeof value === "string") {
     const letter = LETTER_VALUES[value];
     if (letter !== undefined) return { kind: "value", value: letter };
@@ -23,7 +32,9 @@ export function convertScoreValue(value: unknown): ScoreConversion {
     if (lower === "yes" || lower === "true") return { kind: "value", value: 1 };
     if (lower === "no" || lower === "false") return { kind: "value", value: 0 };
     const trimmed = lower.trim();
-    if (trimmed !== "" && Number.isFinite(Number(trimmed))) return { kind: "value", value: Number(trimmed) };
+    const number = trimmed === "" ? Number.NaN : Number(trimmed);
+    if (Number.isFinite(number)) return { kind: "value", value: number };
+    if (!Number.isNaN(number)) return OVERFLOW;
   }
   return { kind: "unconvertible", value: 0 };
 }

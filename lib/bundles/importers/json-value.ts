@@ -1,38 +1,89 @@
 import type { JsonObject, JsonValue } from "../schema/common";
+import { overflowLiteral, parseJson } from "../number-literals";
+import { formatPath, joinPath } from "../issues";
+import type { ValuePlace } from "./field-notes";
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** Copies a parsed JSON value, dropping what JSON cannot hold (undefined, NaN, functions). */
-export function toJsonValue(value: unknown): JsonValue | undefined {
-  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
-  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  if (Array.isArray(value)) {
-    const items: JsonValue[] = [];
-    for (const item of value) items.push(toJsonValue(item) ?? null);
-    return items;
-  }
-  if (isRecord(value)) return toJsonObject(value);
-  return undefined;
+/**
+ * Copies a parsed JSON value, dropping what JSON cannot hold (undefined, functions). A number that overflowed to
+ * ±Infinity (`1e400`) is kept as the text of its literal, and noted at its path when `place` is given.
+ */
+export function toJsonValue(value: unknown, place?: ValuePlace): JsonValue | undefined {
+  return new JsonCopy(place).value(value);
 }
 
-export function toJsonObject(value: unknown): JsonObject | undefined {
-  if (!isRecord(value)) return undefined;
-  const out: JsonObject = {};
-  for (const [key, item] of Object.entries(value)) {
-    const converted = toJsonValue(item);
-    if (converted !== undefined) out[key] = converted;
+export function toJsonObject(value: unknown, place?: ValuePlace): JsonObject | undefined {
+  return isRecord(value) ? new JsonCopy(place).object(value) : undefined;
+}
+
+/** One copy: the keys from `place` down to the value being copied (a stack, so no path is built unless noted). */
+class JsonCopy {
+  private readonly keys: (string | number)[] = [];
+
+  constructor(private readonly place: ValuePlace | undefined) {}
+
+  value(value: unknown): JsonValue | undefined {
+    if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+    if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+    if (Array.isArray(value)) {
+      const items: JsonValue[] = [];
+      for (let index = 0; index < value.length; index += 1) items.push(this.member(value, index) ?? null);
+      return items;
+    }
+    return isRecord(value) ? this.object(value) : undefined;
   }
-  return out;
+
+  object(value: Record<string, unknown>): JsonObject {
+    const out: JsonObject = {};
+    for (const key of Object.keys(value)) {
+      const converted = this.member(value, key);
+      if (converted !== undefined) out[key] = converted;
+    }
+    return out;
+  }
+
+  private member(holder: object, key: string | number): JsonValue | undefined {
+    const item: unknown = (holder as Record<string | number, unknown>)[key];
+    if (typeof item === "number" && !Number.isFinite(item))
+      return this.overflow(item, overflowLiteral(holder, key), key);
+    this.keys.push(key);
+    const converted = this.value(item);
+    this.keys.pop();
+    return converted;
+  }
+
+  /** An overflowing number as the text of its literal (or "Infinity" when the reader kept none), noted. */
+  private overflow(value: number, literal: string | undefined, key: string | number): string {
+    const text = literal ?? String(value);
+    if (this.place) {
+      const path = joinPath(this.place.path, formatPath([...this.keys, key]));
+      this.place.notes.note(
+        "overflow",
+        `${path} is the number ${text}, beyond what a JSON number holds (it overflows to infinity): stored as the text "${text}"`,
+      );
+    }
+    return text;
+  }
+}
+
+/**
+ * Notes every number in `value` that overflows, at its path, without keeping a copy: for headers whose parts the
+ * converters copy without a place (run metadata, task criteria), where such a number is stored as the text of its
+ * literal as everywhere else.
+ */
+export function noteOverflows(value: unknown, place: ValuePlace): void {
+  toJsonValue(value, place);
 }
 
 /** Tool outputs are usually JSON serialised into text; keep the text when it is not JSON. */
-export function parseJsonText(text: string): JsonValue {
+export function parseJsonText(text: string, place?: ValuePlace): JsonValue {
   const trimmed = text.trim();
   if (trimmed === "") return text;
   try {
-    return toJsonValue(JSON.parse(trimmed)) ?? text;
+    return toJsonValue(parseJson(trimmed), place) ?? text;
   } catch {
     return text;
   }
@@ -72,14 +123,14 @@ export function compact<T extends object>(value: T): T {
  * A tool call's arguments: an object as is, a JSON text parsed (both tau2 and Inspect may send either); text that
  * is not a JSON object is kept as `{_unparsed: text}` and counted, never dropped.
  */
-export function callArgumentsOf(value: unknown, stats: { unparsedArguments: number }): JsonObject {
+export function callArgumentsOf(value: unknown, stats: { unparsedArguments: number }, place?: ValuePlace): JsonObject {
   if (typeof value === "string") {
-    const parsed = toJsonObject(parseJsonText(value));
+    const parsed = toJsonObject(parseJsonText(value, place));
     if (parsed) return parsed;
     stats.unparsedArguments += 1;
     return { _unparsed: value };
   }
-  return toJsonObject(value) ?? {};
+  return toJsonObject(value, place) ?? {};
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BundleDocumentSchema } from "../schema";
+import { FieldNotes } from "./field-notes";
 import { mapTauBenchTraj } from "./tau-bench-events";
 import { tauBenchImporter } from "./tau-bench-importer";
 import { describeTauBenchSource } from "./tau-bench-source";
@@ -52,7 +53,7 @@ describe("mapTauBenchTraj", () => {
           ],
         },
       ],
-      { unparsedArguments: 0 },
+      { unparsedArguments: 0, notes: new FieldNotes() },
     );
     expect(events).toEqual([
       { kind: "system", text: system.content, message: 0 },
@@ -76,7 +77,7 @@ describe("mapTauBenchTraj", () => {
         toolResult("c1", "cancel_reservation", "Error: reservation not found"),
         toolResult("c2", "get_user_details", '{"name": "Mia"}'),
       ],
-      { unparsedArguments: 0 },
+      { unparsedArguments: 0, notes: new FieldNotes() },
     );
     expect(failed).toEqual({
       kind: "tool_result",
@@ -92,7 +93,7 @@ describe("mapTauBenchTraj", () => {
   });
 
   it("keeps arguments that are not a JSON object as text", () => {
-    const stats = { unparsedArguments: 0 };
+    const stats = { unparsedArguments: 0, notes: new FieldNotes() };
     const [event] = mapTauBenchTraj([call("c1", "calculate", "2+2")], stats);
     expect(event).toMatchObject({ arguments: { _unparsed: "2+2" } });
     expect(stats.unparsedArguments).toBe(1);

@@ -19,10 +19,13 @@ import {
   isRecord,
   nonFiniteAt,
   nonNegativeInteger,
+  noteOverflows,
   rewardIssue,
   stringOr,
   toJsonValue,
 } from "./json-value";
+import { FieldNotes } from "./field-notes";
+import { readNumber } from "./number-rules";
 import { mapTauBenchTraj, type TauBenchEventStats } from "./tau-bench-events";
 import { describeTauBenchSource, type TauBenchSource } from "./tau-bench-source";
 import { inferTauBenchStopReason } from "./tau-bench-stop-reason";
@@ -111,7 +114,11 @@ export class TauBenchCollector {
   private policy: string | undefined;
   private readonly tasks = new Map<string, TaskInput>();
   private userCost: number | undefined;
+  /** A user_cost was refused (negative, overflowing): the run's total is unknown rather than short. */
+  private userCostRefused = false;
   private results = 0;
+  /** Read while collecting and converting; their warnings are added when the conversion finishes. */
+  private readonly notes = new FieldNotes();
 
   constructor(private readonly fileName: string) {}
 
@@ -131,10 +138,14 @@ export class TauBenchCollector {
     const task = idString(item.task_id) ?? "";
     const info = isRecord(item.info) ? item.info : {};
     // Crashed runs record no task, so a later trial of the same task may be the first to define it.
-    if (!this.tasks.has(task) || (this.tasks.get(task)?.goal === undefined && isRecord(info.task)))
+    if (!this.tasks.has(task) || (this.tasks.get(task)?.goal === undefined && isRecord(info.task))) {
       this.tasks.set(task, mapTauBenchTask(task, info.task));
-    const cost = finiteNumber(info.user_cost);
-    if (cost !== undefined) this.userCost = (this.userCost ?? 0) + cost;
+      noteOverflows(info.task, { path: `[${index}].info.task`, notes: this.notes });
+    }
+    const cost = readNumber(info.user_cost, "nonNegative", { path: `[${index}].info.user_cost`, notes: this.notes });
+    if (cost.issue) return [cost.issue];
+    if (cost.value !== undefined) this.userCost = (this.userCost ?? 0) + cost.value;
+    else if (info.user_cost != null) this.userCostRefused = true;
     return [];
   }
 
@@ -147,9 +158,9 @@ export class TauBenchCollector {
         ? 'the domain is named neither in the content nor in the file name; the suite is "tau-bench/unknown"'
         : `domain "${domain}" taken from the ${source.domainFrom}`,
     );
-    const run = mapRun(source, domain, this.fileName, this.userCost, log);
+    const run = mapRun(source, domain, this.fileName, this.userCostRefused ? undefined : this.userCost, log);
     const trials = new TrialNumbering();
-    const stats: TauBenchEventStats = { unparsedArguments: 0 };
+    const stats: TauBenchEventStats = { unparsedArguments: 0, notes: this.notes };
     let inferredStops = 0;
 
     const convert = (raw: unknown, index: number): ConvertedRecord => {
@@ -164,7 +175,7 @@ export class TauBenchCollector {
         trial: trials.assign(task, nonNegativeInteger(raw.trial)),
         stopReason: inferTauBenchStopReason(traj.filter(isRecord), info),
         stopReasonInferred: true,
-        events: mapTauBenchTraj(traj, stats),
+        events: mapTauBenchTraj(traj, stats, `[${index}].traj`),
       };
       inferredStops += 1;
       const reward = finiteNumber(raw.reward);
@@ -187,6 +198,7 @@ export class TauBenchCollector {
         log.warnings.push(
           `${stats.unparsedArguments} tool calls had arguments that are not a JSON object; kept as {"_unparsed": text}`,
         );
+      log.warnings.push(...this.notes.warnings());
     };
 
     const header: BundleDocumentInput = {

@@ -3,8 +3,9 @@ import { BundleDocumentSchema } from "../schema";
 import { tau2Importer } from "./tau2-importer";
 import { tauBenchImporter } from "./tau-bench-importer";
 import { mapTau2Message } from "./tau2-messages";
+import { FieldNotes } from "./field-notes";
 
-const stats = () => ({ droppedTimestamps: 0, unparsedArguments: 0 });
+const stats = () => ({ droppedTimestamps: 0, unparsedArguments: 0, notes: new FieldNotes(), issues: [] });
 
 function tau2Document(messages: unknown[], extra: Record<string, unknown> = {}) {
   return {

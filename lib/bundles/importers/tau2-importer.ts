@@ -1,7 +1,8 @@
 import { BUNDLE_SCHEMA_VERSION } from "../schema/common";
 import type { ConvertedRecord, DocumentImporter, ImportResult, StreamingConversion } from "./types";
 import { newConversionLog, TrialNumbering, type TaskInput, type TrajectoryInput } from "./bundle-input";
-import { isRecord } from "./json-value";
+import { FieldNotes } from "./field-notes";
+import { isRecord, noteOverflows } from "./json-value";
 import { mapTau2Run, mapTau2Suite, tau2Domain } from "./tau2-header";
 import { mapTau2Simulation } from "./tau2-simulation";
 import { mapTau2Task } from "./tau2-tasks";
@@ -43,7 +44,9 @@ export function startTau2(document: Tau2Header, fileName: string): StreamingConv
   const suite = mapTau2Suite(info, domain, log);
   const headerIssues = log.issues.splice(0);
   const trials = new TrialNumbering();
-  const stats = { droppedTimestamps: 0, unparsedArguments: 0 };
+  const stats = { droppedTimestamps: 0, unparsedArguments: 0, notes: new FieldNotes(), issues: [] };
+  noteOverflows(info, { path: "info", notes: stats.notes });
+  noteOverflows(document.tasks, { path: "tasks", notes: stats.notes });
 
   function convert(raw: unknown, index: number): ConvertedRecord {
     const trajectory = mapTau2Simulation(raw, `simulations[${index}]`, { runId: run.id, trials, stats, log });
@@ -67,6 +70,7 @@ export function startTau2(document: Tau2Header, fileName: string): StreamingConv
         `${stats.droppedTimestamps} message timestamps were dropped: tau2 writes local time without a UTC offset (or the offset was beyond ±14:00), so the instant is unknown`,
       );
     }
+    log.warnings.push(...stats.notes.warnings());
     if (stats.unparsedArguments > 0)
       log.warnings.push(
         `${stats.unparsedArguments} tool calls had arguments that are not a JSON object; kept as {"_unparsed": text}`,

@@ -67,3 +67,42 @@ describe("parseTau2JudgeReview", () => {
     ]);
   });
 });
+
+describe("parseTau2JudgeReview: numbers", () => {
+  const review = (entry: Record<string, unknown>) => ({
+    total_judged: 1,
+    agree_count: 1,
+    entries: [{ simulation_id: "s1", judge_verdict: "pass", judge_prompt_name: "p", judge_model: "m", ...entry }],
+  });
+
+  it("refuses a tau2_reward outside [0, 1], or one that overflows, at its path", () => {
+    expect(parseTau2JudgeReview(review({ tau2_reward: 7.5 })).issues).toEqual([
+      {
+        path: "entries[0].tau2_reward",
+        message: "the reward must be between 0 and 1, as the benchmark computes it; got 7.5",
+      },
+    ]);
+    expect(parseTau2JudgeReview(review({ tau2_reward: Infinity })).issues[0]?.message).toMatch(/overflows/);
+  });
+
+  it("stores a negative cost, fractional tokens and a negative temperature as unknown, with located warnings", () => {
+    const parsed = parseTau2JudgeReview(
+      review({ judge_cost_usd: -0.01, judge_prompt_tokens: 10.5, judge_total_tokens: 12, judge_temperature: -1 }),
+    );
+    expect(parsed.issues).toEqual([]);
+    const entry = parsed.judges[0]?.entries[0];
+    expect(entry?.costUsd).toBeNull();
+    expect(entry?.details).toEqual({ totalTokens: 12, promptName: "p", model: "m" });
+    expect(parsed.warnings).toEqual([
+      "entries[0].judge_temperature is -1, not a finite number of at least 0: stored as unknown (n/a), not as 0",
+      "entries[0].judge_prompt_tokens is 10.5, not a whole number of at least 0: stored as unknown (n/a), not as 0",
+      "entries[0].judge_cost_usd is -0.01, not a finite number of at least 0: stored as unknown (n/a), not as 0",
+    ]);
+  });
+
+  it("refuses a token count of the wrong type", () => {
+    expect(parseTau2JudgeReview(review({ judge_completion_tokens: "12" })).issues).toEqual([
+      { path: "entries[0].judge_completion_tokens", message: 'must be a whole number of at least 0; got "12"' },
+    ]);
+  });
+});

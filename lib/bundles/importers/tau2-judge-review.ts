@@ -1,5 +1,7 @@
 import type { BundleIssue } from "../issues";
-import { finiteNumber, idString, isRecord, nonEmptyString, toJsonValue } from "./json-value";
+import { FieldNotes } from "./field-notes";
+import { idString, isRecord, nonEmptyString, rewardIssue, toJsonValue } from "./json-value";
+import { readNumber, type NumberRule } from "./number-rules";
 import type { JsonValue } from "../schema/common";
 
 /** A judge verdict read against the benchmark's outcome: pass = success, fail = failure. */
@@ -62,6 +64,8 @@ export interface JudgeReviewJudge {
 export interface ParsedJudgeReview {
   judges: JudgeReviewJudge[];
   issues: BundleIssue[];
+  /** Values stored as unknown (a negative cost, a token count that is not whole), located. */
+  warnings: string[];
 }
 
 const SUMMARY_KEYS = ["total_judged", "agree_count", "entries"] as const;
@@ -96,9 +100,41 @@ const DETAIL_FIELDS = [
   ["label", "label"],
 ] as const;
 
+/**
+ * The numbers of an entry, by tau2's meaning: tau2_reward is the simulation's reward in [0, 1] (a located issue
+ * otherwise, as in a results file); temperature, tokens and cost are measurements (stored as unknown otherwise).
+ */
+const NUMBER_RULES: Partial<Record<(typeof DETAIL_FIELDS)[number][0], NumberRule>> = {
+  judge_temperature: "nonNegative",
+  judge_prompt_tokens: "count",
+  judge_completion_tokens: "count",
+  judge_total_tokens: "count",
+};
+
+/** The entry's details, each number checked by its rule; a refused one is left out (unknown), never 0. */
+function detailsOf(raw: Record<string, unknown>, path: string, notes: FieldNotes, issues: BundleIssue[]) {
+  const details: { [key: string]: JsonValue } = {};
+  const reward = rewardIssue(raw.tau2_reward);
+  if (reward) issues.push({ path: `${path}.tau2_reward`, message: reward });
+  for (const [from, to] of DETAIL_FIELDS) {
+    const place = { path: `${path}.${from}`, notes };
+    const rule = NUMBER_RULES[from];
+    if (rule) {
+      const reading = readNumber(raw[from], rule, place);
+      if (reading.issue) issues.push(reading.issue);
+      if (reading.value !== undefined) details[to] = reading.value;
+      continue;
+    }
+    const value = toJsonValue(raw[from], place);
+    if (value !== undefined) details[to] = value;
+  }
+  return details;
+}
+
 /** Every entry of a summary, grouped by judge (prompt name, model); entries that cannot be read are located issues. */
 export function parseTau2JudgeReview(document: Record<string, unknown>, mapping: LabelMapping = {}): ParsedJudgeReview {
   const issues: BundleIssue[] = [];
+  const notes = new FieldNotes();
   const judges = new Map<string, JudgeReviewJudge>();
   const entries = Array.isArray(document.entries) ? document.entries : [];
   const seen = new Set<string>();
@@ -125,12 +161,9 @@ export function parseTau2JudgeReview(document: Record<string, unknown>, mapping:
       return;
     }
     seen.add(key);
-    const details: { [key: string]: JsonValue } = {};
-    for (const [from, to] of DETAIL_FIELDS) {
-      const value = toJsonValue(raw[from]);
-      if (value !== undefined) details[to] = value;
-    }
-    const cost = finiteNumber(raw.judge_cost_usd);
+    const details = detailsOf(raw, path, notes, issues);
+    const cost = readNumber(raw.judge_cost_usd, "nonNegative", { path: `${path}.judge_cost_usd`, notes });
+    if (cost.issue) issues.push(cost.issue);
     let judge = judges.get(`${name}\0${model}`);
     if (!judge) judges.set(`${name}\0${model}`, (judge = { name, model, entries: [] }));
     judge.entries.push({
@@ -138,10 +171,10 @@ export function parseTau2JudgeReview(document: Record<string, unknown>, mapping:
       verdict: raw.judge_verdict.trim(),
       outcome: verdictOutcome(raw.judge_verdict, mapping),
       justification: nonEmptyString(raw.judge_justification) ?? null,
-      costUsd: cost !== undefined && cost >= 0 ? cost : null,
+      costUsd: cost.value ?? null,
       details,
     });
   });
   if (entries.length === 0) issues.push({ path: "entries", message: "the judge review has no entries" });
-  return { judges: [...judges.values()], issues };
+  return { judges: [...judges.values()], issues, warnings: notes.warnings() };
 }

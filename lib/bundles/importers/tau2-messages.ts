@@ -1,20 +1,19 @@
 import type { EventActor } from "@/lib/contracts/event";
 import { isStorableTimestamp } from "../schema/timestamp";
 import type { EventInput } from "./bundle-input";
-import {
-  callArgumentsOf,
-  finiteNumber,
-  isRecord,
-  nonEmptyString,
-  nonNegativeInteger,
-  parseJsonText,
-  stringOr,
-} from "./json-value";
+import type { BundleIssue } from "../issues";
+import type { FieldNotes } from "./field-notes";
+import { callArgumentsOf, isRecord, nonEmptyString, nonNegativeInteger, parseJsonText, stringOr } from "./json-value";
+import { readNumber, type NumberRule } from "./number-rules";
 
 export interface MessageMappingStats {
   /** Timestamps dropped because they carry no UTC offset (tau2 writes local time without one) or one PostgreSQL cannot store. */
   droppedTimestamps: number;
   unparsedArguments: number;
+  /** Values stored other than as given (an overflowing number as text, a negative cost as unknown). */
+  notes: FieldNotes;
+  /** Numbers of the wrong type: located issues, so the simulation is refused. */
+  issues: BundleIssue[];
 }
 
 function actorOfRequestor(requestor: unknown, fallback: EventActor): EventActor {
@@ -40,20 +39,27 @@ function shared(
 }
 
 /** Token usage and cost belong to the generation as a whole: they go on the message's first event only. */
-function accounting(message: Record<string, unknown>): Pick<EventInput, "usage" | "costUsd"> {
-  const out: Pick<EventInput, "usage" | "costUsd"> = {};
+function accounting(message: Record<string, unknown>, at: string, stats: MessageMappingStats): EventAccounting {
+  const out: EventAccounting = {};
+  const read = (value: unknown, rule: NumberRule, path: string) => {
+    const reading = readNumber(value, rule, { path, notes: stats.notes });
+    if (reading.issue) stats.issues.push(reading.issue);
+    return reading.value;
+  };
   const usage = message.usage;
   if (isRecord(usage)) {
-    const prompt = nonNegativeInteger(usage.prompt_tokens);
-    const completion = nonNegativeInteger(usage.completion_tokens);
+    const prompt = read(usage.prompt_tokens, "count", `${at}.usage.prompt_tokens`);
+    const completion = read(usage.completion_tokens, "count", `${at}.usage.completion_tokens`);
     if (prompt !== undefined || completion !== undefined) {
       out.usage = { ...(prompt === undefined ? {} : { prompt }), ...(completion === undefined ? {} : { completion }) };
     }
   }
-  const cost = finiteNumber(message.cost);
-  if (cost !== undefined && cost >= 0) out.costUsd = cost;
+  const cost = read(message.cost, "nonNegative", `${at}.cost`);
+  if (cost !== undefined) out.costUsd = cost;
   return out;
 }
+
+type EventAccounting = Pick<EventInput, "usage" | "costUsd">;
 
 /** Remembers which tool each call id named, so results (which carry only the id) get a tool name. */
 export type CallNames = Map<string, string>;
@@ -67,6 +73,7 @@ export function mapTau2Message(
   index: number,
   calls: CallNames,
   stats: MessageMappingStats,
+  path = `messages[${index}]`,
 ): EventInput[] {
   const base = shared(message, index, stats);
   const role = message.role;
@@ -81,7 +88,12 @@ export function mapTau2Message(
       actor: actorOfRequestor(message.requestor, "agent"),
       ...(tool === undefined ? {} : { tool }),
       ...(callId === undefined ? {} : { callId }),
-      output: content === undefined ? (message.content === null ? null : "") : parseJsonText(content),
+      output:
+        content === undefined
+          ? message.content === null
+            ? null
+            : ""
+          : parseJsonText(content, { path: `${path}.content`, notes: stats.notes }),
       error: message.error === true,
       errorInferred: false,
       ...base,
@@ -98,8 +110,8 @@ export function mapTau2Message(
       );
     }
     const toolCalls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
-    for (const call of toolCalls) {
-      if (!isRecord(call)) continue;
+    toolCalls.forEach((call: unknown, callIndex) => {
+      if (!isRecord(call)) return;
       const name = nonEmptyString(call.name) ?? "unknown_tool";
       const callId = stringOr(call.id);
       if (callId !== undefined) calls.set(callId, name);
@@ -108,10 +120,13 @@ export function mapTau2Message(
         actor: actorOfRequestor(call.requestor, speaker),
         tool: name,
         ...(callId === undefined ? {} : { callId }),
-        arguments: callArgumentsOf(call.arguments, stats),
+        arguments: callArgumentsOf(call.arguments, stats, {
+          path: `${path}.tool_calls[${callIndex}].arguments`,
+          notes: stats.notes,
+        }),
         ...base,
       });
-    }
+    });
     // A message with neither text nor calls still counts as a turn of the conversation.
     if (events.length === 0) {
       const text = content ?? "";
@@ -123,6 +138,6 @@ export function mapTau2Message(
     }
   }
   const first = events[0];
-  if (first) Object.assign(first, accounting(message));
+  if (first) Object.assign(first, accounting(message, path, stats));
   return events;
 }

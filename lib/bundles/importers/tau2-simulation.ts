@@ -1,6 +1,8 @@
 import type { ConversionLog, EventInput, TrajectoryInput } from "./bundle-input";
 import type { TrialNumbering } from "./bundle-input";
+import { readNumber, type NumberRule } from "./number-rules";
 import {
+  compact,
   finiteNumber,
   idString,
   isRecord,
@@ -34,13 +36,31 @@ function sumUsage(events: EventInput[]): TrajectoryInput["usage"] {
   return seen ? { prompt, completion } : undefined;
 }
 
-/** agent_cost + user_cost: what the whole simulation cost; events keep the per-message split. */
-function totalCost(simulation: Record<string, unknown>): number | undefined {
-  const agent = finiteNumber(simulation.agent_cost);
-  const user = finiteNumber(simulation.user_cost);
-  if (agent === undefined && user === undefined) return undefined;
-  const total = (agent ?? 0) + (user ?? 0);
-  return total >= 0 ? total : undefined;
+/**
+ * agent_cost, user_cost, their sum (what the whole simulation cost; events keep the per-message split) and duration
+ * in seconds, each read by its rule. The sum counts the parts tau2 wrote; a part it wrote that was refused (a negative
+ * cost) leaves the sum unknown too, rather than a total that leaves it out.
+ */
+function measures(raw: Record<string, unknown>, path: string, context: SimulationContext): Partial<TrajectoryInput> {
+  const read = (key: string, rule: NumberRule) => {
+    const reading = readNumber(raw[key], rule, { path: `${path}.${key}`, notes: context.stats.notes });
+    if (reading.issue) context.log.issues.push(reading.issue);
+    return reading.value;
+  };
+  const agent = read("agent_cost", "nonNegative");
+  const user = read("user_cost", "nonNegative");
+  const duration = read("duration", "nonNegative");
+  const refused = (key: string, value: number | undefined) => value === undefined && raw[key] != null;
+  const total =
+    (agent === undefined && user === undefined) || refused("agent_cost", agent) || refused("user_cost", user)
+      ? undefined
+      : (agent ?? 0) + (user ?? 0);
+  return compact({
+    costUsd: total,
+    agentCostUsd: agent,
+    userCostUsd: user,
+    durationMs: duration === undefined ? undefined : duration * 1000,
+  });
 }
 
 /** The roles of tau2's message model (tau2/data_model/message.py): its loader refuses any other, or none. */
@@ -78,8 +98,9 @@ export function mapTau2Simulation(raw: unknown, path: string, context: Simulatio
     const at = `${path}.messages[${index}]`;
     if (!isRecord(message)) log.issues.push({ path: at, message: "a message must be a JSON object" });
     else if (!isTau2Role(message.role)) log.issues.push({ path: `${at}.role`, message: roleIssue(message.role) });
-    else events.push(...mapTau2Message(message, index, calls, context.stats));
+    else events.push(...mapTau2Message(message, index, calls, context.stats, at));
   });
+  log.issues.push(...context.stats.issues.splice(0));
 
   const trajectory: TrajectoryInput = {
     run: context.runId,
@@ -109,16 +130,9 @@ export function mapTau2Simulation(raw: unknown, path: string, context: Simulatio
     const breakdown = toJsonValue(raw.reward_info);
     if (breakdown !== undefined) trajectory.rewardBreakdown = breakdown;
   }
-  const cost = totalCost(raw);
-  if (cost !== undefined) trajectory.costUsd = cost;
-  const agentCost = finiteNumber(raw.agent_cost);
-  if (agentCost !== undefined && agentCost >= 0) trajectory.agentCostUsd = agentCost;
-  const userCost = finiteNumber(raw.user_cost);
-  if (userCost !== undefined && userCost >= 0) trajectory.userCostUsd = userCost;
+  Object.assign(trajectory, measures(raw, path, context));
   const usage = sumUsage(events);
   if (usage) trajectory.usage = usage;
-  const duration = finiteNumber(raw.duration);
-  if (duration !== undefined && duration >= 0) trajectory.durationMs = duration * 1000;
   const judge = mapTau2Review(raw.review);
   if (judge) trajectory.judge = judge;
   // user_only_review (tau2's user-simulator-only reviewer) is kept beside review: its errors are turn labels too.
