@@ -1,3 +1,4 @@
+import { FieldNotes } from "./field-notes";
 import { BUNDLE_SCHEMA_VERSION } from "../schema/common";
 import type { ConversionLog, TaskInput, TrajectoryInput } from "./bundle-input";
 import { TrialNumbering } from "./bundle-input";
@@ -15,6 +16,8 @@ export interface LocatedSample {
 /** Collects the tasks (one per sample id, first occurrence wins) while samples go by. */
 export class InspectTaskList {
   readonly tasks: TaskInput[] = [];
+  /** Numbers of a sample's target and choices stored other than as given (kept as text): warned once read. */
+  readonly notes = new FieldNotes();
   private readonly seen = new Set<string>();
   firstScorers: string[] | undefined;
 
@@ -25,7 +28,7 @@ export class InspectTaskList {
     }
     const id = idString(sample.id);
     if (id !== undefined && this.seen.has(id)) return;
-    const task = mapInspectTask(sample, path, log);
+    const task = mapInspectTask(sample, path, log, this.notes);
     if (!task) return;
     this.seen.add(task.id);
     this.tasks.push(task);

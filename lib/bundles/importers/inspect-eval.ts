@@ -164,6 +164,7 @@ export async function openInspectEval(
       log.issues.push({ path: entry.name, message: `${entry.name} must hold one sample (a JSON object)` });
     else tasks.add({ path: entry.name, sample: parsed.value }, log);
   }
+  log.warnings.push(...tasks.notes.warnings());
   if (samples.length === 0)
     log.warnings.push("the log holds no samples (written with log_samples off?); the run has no trajectories");
   const conversion = startInspectConversion(header, tasks, options.fileName, options.scorer, log);

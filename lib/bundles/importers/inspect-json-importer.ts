@@ -29,6 +29,7 @@ function convertInspectJson(document: unknown, fileName: string, scorer: string 
     log.warnings.push("the log holds no samples (written with log_samples off?); the run has no trajectories");
   const tasks = new InspectTaskList();
   for (const sample of samples) tasks.add(sample, log);
+  log.warnings.push(...tasks.notes.warnings());
   const conversion = startInspectConversion(document, tasks, fileName, scorer, log);
   const trajectories: TrajectoryInput[] = [];
   for (const sample of samples) {

@@ -85,6 +85,28 @@ describe("Inspect numbers", () => {
     }
   });
 
+  it("keeps 1e400 in a sample's target and choices as its text, naming where, in .json and .eval logs", async () => {
+    const samples = samplesWith((sample) => {
+      sample.target = ["BIG"];
+      sample.choices = ["1", "BIG"];
+    });
+    const members = makeInspectEvalMembers({}, { "samples/a_epoch_1.json": withBig(JSON.stringify(samples[0])) });
+    for (const [content, fileName, where] of [
+      [jsonLog(samples), "log.json", "samples\\[0\\]"],
+      [zipSync(members), "log.eval", "samples/a_epoch_1\\.json"],
+    ] as const) {
+      const { warnings, issues } = await read(content, fileName);
+      expect(issues).toEqual([]);
+      expect(warnings).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            new RegExp(`^${where}\\.target\\[0\\] is the number 1e400, .*stored as the text "1e400"`),
+          ),
+        ]),
+      );
+    }
+  });
+
   it("keeps 1e400 in the log's header (task arguments) as its text, naming where", async () => {
     const header = makeInspectHeader();
     const log = withBig(

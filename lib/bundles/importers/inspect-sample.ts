@@ -83,6 +83,7 @@ export function mapInspectTask(
   sample: Record<string, unknown>,
   path: string,
   log: ConversionLog,
+  notes?: FieldNotes,
 ): TaskInput | undefined {
   const id = idString(sample.id);
   if (id === undefined) {
@@ -95,9 +96,9 @@ export function mapInspectTask(
   const target = targetText(sample.target);
   if (target !== undefined && target !== "") task.expectedBehavior = `Expected answer (Inspect target): ${target}`;
   const criteria: JsonObject = {};
-  const verbatimTarget = toJsonValue(sample.target);
+  const verbatimTarget = toJsonValue(sample.target, notes && { path: `${path}.target`, notes });
   if (verbatimTarget !== undefined) criteria.target = verbatimTarget;
-  const choices = toJsonValue(sample.choices);
+  const choices = toJsonValue(sample.choices, notes && { path: `${path}.choices`, notes });
   if (choices !== undefined && choices !== null) criteria.choices = choices;
   if (Object.keys(criteria).length > 0) task.evaluationCriteria = criteria;
   return task;

@@ -1,0 +1,2 @@
+const unused = 1;
+export const used = 2;
