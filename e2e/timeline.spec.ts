@@ -31,6 +31,15 @@ test("script payloads in trajectory content render as text and never run", async
   expect(dialogs).toEqual([]);
 });
 
+/** Whether the event's row is inside the visible part of the timeline's scroll box. */
+function rowInScroller(page: Page, seq: number): Promise<boolean> {
+  return page.evaluate((seq) => {
+    const row = document.querySelector(`[data-event-row="${seq}"]`)?.getBoundingClientRect();
+    const box = document.querySelector('[role="list"][aria-label="Timeline events"]')?.getBoundingClientRect();
+    return row !== undefined && box !== undefined && row.top >= box.top - 1 && row.top < box.bottom;
+  }, seq);
+}
+
 test("a 5,000-event trajectory opens fast and keeps the DOM bounded while scrolling", async ({ page }) => {
   await page.goto(`/runs/${long.id}`);
   const started = Date.now();
@@ -49,11 +58,14 @@ test("a 5,000-event trajectory opens fast and keeps the DOM bounded while scroll
   }
   await page.getByRole("button", { name: "End" }).click();
   await expect(page.locator('[data-event-row="4999"]')).toBeVisible();
+  await expect.poll(() => rowInScroller(page, 4999)).toBe(true);
   expect(await page.locator("[data-event-row]").count()).toBeLessThan(300);
 
   await page.keyboard.press("e");
   // The first error result is event 30 (the eighth lookup, 4 events per turn).
   await expect(page.locator('[data-event-row="30"]')).toContainText("first error");
+  // The jump lands on the row once the rows above it are measured, not just puts it in the DOM.
+  await expect.poll(() => rowInScroller(page, 30)).toBe(true);
   await page.screenshot({ path: "test-results/timeline-long.png" });
 });
 

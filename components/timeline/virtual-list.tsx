@@ -1,8 +1,7 @@
 "use client";
 
-/* eslint-disable react-hooks/refs -- measured row heights live in a ref that a ResizeObserver writes outside
-   rendering; a `version` state counter tells React when to read them again (see `offsets`). */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useRef, type ReactNode } from "react";
 
 export interface ScrollTarget {
   index: number;
@@ -18,27 +17,16 @@ interface VirtualListProps<T> {
   className?: string;
   label: string;
   scrollTarget?: ScrollTarget | null;
-  /** Pixels drawn above and below the visible area. */
+  /** Rows drawn above and below the visible area. */
   overscan?: number;
 }
 
-/** Hard cap on drawn rows, whatever the estimates say, so the DOM stays bounded. */
-const MAX_RENDERED = 120;
-
-function findFirstAtOrAfter(offsets: Float64Array, value: number): number {
-  let low = 0;
-  let high = offsets.length - 1;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if ((offsets[mid + 1] ?? Infinity) <= value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
+/** The box assumed before it is measured (server render, first paint), so the first rows are there at once. */
+const INITIAL_RECT = { width: 0, height: 800 };
 
 /**
- * Windowed list with measured row heights: only the rows near the visible part of its
- * scroll box are in the DOM. Heights start as estimates and are replaced by measurements.
+ * Windowed list with measured row heights (TanStack Virtual): only the rows near the visible part of its scroll box
+ * are in the DOM. Heights start as estimates and are replaced by measurements, kept by row key.
  */
 export function VirtualList<T>({
   items,
@@ -48,128 +36,42 @@ export function VirtualList<T>({
   className,
   label,
   scrollTarget,
-  overscan = 600,
+  overscan = 10,
 }: VirtualListProps<T>) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const measured = useRef(new Map<string, number>());
-  const [version, setVersion] = useState(0);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(800);
-  const frame = useRef<number | null>(null);
+  const estimateSize = useCallback((index: number) => estimateHeight(items[index] as T), [items, estimateHeight]);
+  const getItemKey = useCallback((index: number) => getKey(items[index] as T), [items, getKey]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns functions the React Compiler cannot memoize; this component is left uncompiled
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => containerRef.current,
+    estimateSize,
+    getItemKey,
+    overscan,
+    initialRect: INITIAL_RECT,
+  });
 
-  // Measured heights live in a ref (a ResizeObserver writes them outside rendering); `version` is the signal that they
-  // changed, so the offsets are recomputed from the ref whenever it moves.
-  const offsets = useMemo(() => {
-    const result = new Float64Array(items.length + 1);
-    items.forEach((item, index) => {
-      result[index + 1] = (result[index] ?? 0) + (measured.current.get(getKey(item)) ?? estimateHeight(item));
-    });
-    return result;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` is the measurement signal
-  }, [items, getKey, estimateHeight, version]);
-
-  const observer = useMemo(() => {
-    if (typeof ResizeObserver === "undefined") return null;
-    return new ResizeObserver((entries) => {
-      let changed = false;
-      for (const entry of entries) {
-        const key = (entry.target as HTMLElement).dataset.key;
-        const height = entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height;
-        if (key && height > 0 && measured.current.get(key) !== height) {
-          measured.current.set(key, height);
-          changed = true;
-        }
-      }
-      if (changed && frame.current === null) {
-        frame.current = requestAnimationFrame(() => {
-          frame.current = null;
-          setVersion((value) => value + 1);
-        });
-      }
-    });
-  }, []);
-
-  useEffect(() => () => observer?.disconnect(), [observer]);
-
-  useLayoutEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    setViewport(container.clientHeight);
-    const resize = new ResizeObserver(() => setViewport(container.clientHeight));
-    resize.observe(container);
-    return () => resize.disconnect();
-  }, []);
-
-  // A jump stays pending while the rows it brings into the window are measured: each measurement moves the
-  // target's offset, so the view is re-aligned until the user scrolls or a moment has passed.
-  const pending = useRef<{ index: number; until: number } | null>(null);
-  const cancelPending = useCallback(() => {
-    pending.current = null;
-  }, []);
-
+  // The virtualizer keeps a jump aligned while the rows it brings in are measured, and drops it when the user scrolls.
   useEffect(() => {
     const container = containerRef.current;
     if (!container || !scrollTarget) return;
-    pending.current = { index: scrollTarget.index, until: Date.now() + 1500 };
-    container.scrollTop = offsets[scrollTarget.index] ?? 0;
+    virtualizer.scrollToIndex(scrollTarget.index, { align: "start" });
     // The list itself may be off screen (a link from the verdict panel): bring it into view too.
     if (typeof container.scrollIntoView === "function") container.scrollIntoView({ block: "nearest" });
-    // Only a new target starts a jump; the layout effect below follows the measurements.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- offsets change with every measurement, which must not re-jump
-  }, [scrollTarget]);
+  }, [scrollTarget, virtualizer]);
 
-  useLayoutEffect(() => {
-    const container = containerRef.current;
-    const target = pending.current;
-    if (!container || !target) return;
-    if (Date.now() > target.until) {
-      pending.current = null;
-      return;
-    }
-    const top = offsets[target.index] ?? 0;
-    if (Math.abs(container.scrollTop - top) > 1) container.scrollTop = top;
-  }, [offsets]);
-
-  const measure = useCallback(
-    (element: HTMLDivElement | null) => {
-      if (!element || !observer) return;
-      observer.observe(element);
-      return () => observer.unobserve(element);
-    },
-    [observer],
-  );
-
-  const start = findFirstAtOrAfter(offsets, Math.max(0, scrollTop - overscan));
-  const bottom = scrollTop + viewport + overscan;
-  let end = start;
-  while (end < items.length && (offsets[end] ?? 0) < bottom && end - start < MAX_RENDERED) end += 1;
-  const total = offsets[items.length] ?? 0;
-
+  const rows = virtualizer.getVirtualItems();
   return (
-    <div
-      ref={containerRef}
-      className={className}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
-      onWheel={cancelPending}
-      onPointerDown={cancelPending}
-      onTouchStart={cancelPending}
-      onKeyDown={cancelPending}
-      role="list"
-      aria-label={label}
-      tabIndex={0}
-    >
-      <div style={{ height: total, position: "relative" }}>
+    <div ref={containerRef} className={className} role="list" aria-label={label} tabIndex={0}>
+      <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
         <div
-          style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${offsets[start] ?? 0}px)` }}
+          style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${rows[0]?.start ?? 0}px)` }}
         >
-          {items.slice(start, end).map((item, offset) => {
-            const key = getKey(item);
-            return (
-              <div key={key} data-key={key} ref={measure} role="listitem">
-                {renderItem(item, start + offset)}
-              </div>
-            );
-          })}
+          {rows.map((row) => (
+            <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} role="listitem">
+              {renderItem(items[row.index] as T, row.index)}
+            </div>
+          ))}
         </div>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { stringifyCookie } from "cookie";
 import { createApiToken, createSession, createUser } from "@/lib/db/accounts";
 import { hashPassword } from "@/lib/server/auth/passwords";
 import type { Role } from "@/lib/server/auth/roles";
@@ -13,7 +14,7 @@ export async function makeUserSession(
   const user = await createUser({ email, name: `${role} tester`, passwordHash: await hashPassword(password), role });
   const token = newSecret();
   await createSession({ id: digest(token), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) });
-  return { userId: user.id, email, password, cookie: `${SESSION_COOKIE}=${token}` };
+  return { userId: user.id, email, password, cookie: stringifyCookie({ [SESSION_COOKIE]: token }) };
 }
 
 export async function makeApiToken(

@@ -4,7 +4,7 @@ import { makeUserSession } from "@/lib/testing/accounts";
 import { actorOf } from "@/lib/testing/study-fixtures";
 import { setUserRole, signIn } from "../accounts";
 import { actorFromSession } from "./credentials";
-import { digest } from "./secrets";
+import { SESSION_COOKIE, digest, readCookie } from "./secrets";
 import { FAILURE_LIMITS } from "./throttle-policy";
 
 afterEach(() => {
@@ -18,7 +18,7 @@ function uniqueAddress(): string {
 describe("sessions idle out", () => {
   it("ends a session unused for longer than LOOPSCOPE_SESSION_IDLE_MINUTES and deletes it", async () => {
     const user = await makeUserSession("viewer");
-    const id = digest(user.cookie.split("=")[1] ?? "");
+    const id = digest(readCookie(user.cookie, SESSION_COOKIE) ?? "");
     process.env.LOOPSCOPE_SESSION_IDLE_MINUTES = "30";
     await db().session.update({ where: { id }, data: { lastSeenAt: new Date(Date.now() - 29 * 60_000) } });
     expect(await actorFromSession(new Headers({ cookie: user.cookie }))).toMatchObject({ userId: user.userId });

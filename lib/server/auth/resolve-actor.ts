@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
 import { actorFromCredentials, actorFromSession } from "./credentials";
 import { LOCAL_ACTOR, type Actor } from "./roles";
-import { SESSION_COOKIE } from "./secrets";
+import { SESSION_COOKIE, readCookie } from "./secrets";
 
 /** With LOOPSCOPE_AUTH=required every request needs a session or token; otherwise the local admin acts. */
 export function authRequired(): boolean {
@@ -9,7 +9,7 @@ export function authRequired(): boolean {
 }
 
 function sendsSession(headers: Headers): boolean {
-  return (headers.get("cookie") ?? "").includes(`${SESSION_COOKIE}=`);
+  return readCookie(headers.get("cookie"), SESSION_COOKIE) !== null;
 }
 
 /**

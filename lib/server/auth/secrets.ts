@@ -1,3 +1,4 @@
+import { parseCookie } from "cookie";
 import { createHash, randomBytes } from "node:crypto";
 
 export const SESSION_COOKIE = "loopscope_session";
@@ -27,13 +28,14 @@ function decodeCookieValue(raw: string): string | null {
   }
 }
 
+/**
+ * One cookie from a Cookie header. `cookie` splits the header but does not decode: its default decoder keeps a
+ * malformed escape as raw text, and ours drops the cookie instead (the first cookie of a name wins, as browsers send).
+ */
 export function readCookie(cookieHeader: string | null, name: string): string | null {
   if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeCookieValue(value.join("="));
-  }
-  return null;
+  const raw = parseCookie(cookieHeader, { decode: (value) => value })[name];
+  return raw === undefined ? null : decodeCookieValue(raw);
 }
 
 export function readBearer(authorization: string | null): string | null {

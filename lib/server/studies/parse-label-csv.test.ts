@@ -16,6 +16,20 @@ describe("parseCsv", () => {
   it("reports an unterminated quote", () => {
     expect(parseCsv('a\n"open').error).toBe("line 2: unterminated quoted field");
   });
+
+  it("reports an unterminated quote at the line its row starts, past blank lines and multi-line cells", () => {
+    expect(parseCsv('a\r\n"b\r\nc",d\n\n"open\nmore').error).toBe("line 5: unterminated quoted field");
+  });
+
+  it("numbers lines as an editor does across mixed line endings, a BOM and CRLF inside quotes", () => {
+    const { rows } = parseCsv('\uFEFFh\r"x\r\ny"\r\n\r\nz\n""\nw');
+    expect(rows).toEqual([
+      { line: 1, cells: ["h"] },
+      { line: 2, cells: ["x\r\ny"] },
+      { line: 5, cells: ["z"] },
+      { line: 7, cells: ["w"] },
+    ]);
+  });
 });
 
 describe("readLabelCsv", () => {

@@ -1,47 +1,56 @@
+import { CsvError, parse } from "csv-parse/sync";
+
 export interface CsvRow {
   line: number;
   cells: string[];
 }
 
+/**
+ * The line each record starts on, numbered as an editor does. csv-parse reports the line a record ends on and the
+ * blank lines skipped so far, and counts a CRLF inside a quoted field as two lines, which is taken back here.
+ */
+function recordStartLines() {
+  let previousEnd = 0;
+  let previousEmpty = 0;
+  let crlfOvercount = 0;
+  const startOf = (emptyLines = previousEmpty) => previousEnd + 1 + (emptyLines - previousEmpty);
+  return {
+    startOf,
+    record(cells: string[], counts: { lines: number; empty_lines: number }): number {
+      const start = startOf(counts.empty_lines);
+      crlfOvercount += cells.reduce((sum, cell) => sum + cell.split("\r\n").length - 1, 0);
+      previousEnd = counts.lines - crlfOvercount;
+      previousEmpty = counts.empty_lines;
+      return start;
+    },
+  };
+}
+
 /** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and newlines; blank lines are skipped. */
 export function parseCsv(text: string): { rows: CsvRow[]; error: string | null } {
   const rows: CsvRow[] = [];
-  let cells: string[] = [];
-  let field = "";
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  const endRow = () => {
-    cells.push(field);
-    if (!(cells.length === 1 && cells[0] === "")) rows.push({ line: rowLine, cells });
-    cells = [];
-    field = "";
-  };
-  const source = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < source.length; i += 1) {
-    const char = source[i];
-    if (quoted) {
-      if (char === '"' && source[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else {
-        if (char === "\n") line += 1;
-        field += char;
-      }
-    } else if (char === '"' && field === "") quoted = true;
-    else if (char === ",") {
-      cells.push(field);
-      field = "";
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && source[i + 1] === "\n") i += 1;
-      endRow();
-      line += 1;
-      rowLine = line;
-    } else field += char;
+  const lines = recordStartLines();
+  try {
+    parse(text, {
+      bom: true,
+      // Any mix of line endings; csv-parse would otherwise keep to the first one it meets.
+      record_delimiter: ["\r\n", "\n", "\r"],
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      on_record: (cells: string[], info) => {
+        const line = lines.record(cells, info);
+        // A lone `""` is a blank row too, as it always was here.
+        if (!(cells.length === 1 && cells[0] === "")) rows.push({ line, cells });
+        return null;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const line = lines.startOf(typeof error.empty_lines === "number" ? error.empty_lines : undefined);
+    const message = error.code === "CSV_QUOTE_NOT_CLOSED" ? "unterminated quoted field" : error.message;
+    return { rows, error: `line ${line}: ${message}` };
   }
-  if (quoted) return { rows, error: `line ${rowLine}: unterminated quoted field` };
-  if (field !== "" || cells.length > 0) endRow();
   return { rows, error: null };
 }
 
