@@ -231,6 +231,11 @@ export const ENV_VARIABLES = {
   ),
   LOOPSCOPE_JOB_RETRIES: count(3, 0, "Retries of a job whose worker died or that failed on infrastructure."),
   LOOPSCOPE_JOB_MAINTENANCE_SECONDS: count(30, 1, "How often the job queue looks for jobs whose worker died."),
+  LOOPSCOPE_SMALL_UPLOAD_BYTES: count(
+    4 * 1024 * 1024,
+    0,
+    "Uploads up to this size are ingested in a lane of their own, beside a big one, instead of after it; 0: one lane.",
+  ),
   LOOPSCOPE_JOB_HEARTBEAT_SECONDS: variable(
     z.preprocess(blankIsUnset, z.coerce.number().positive().default(10)),
     "How often an ingest attempt writes its heartbeat on the upload (with its worker's host:pid).",

@@ -4,6 +4,8 @@ import { storableString } from "@/lib/bundles/storable-text";
 export interface LostIngest {
   uploadId: string;
   jobId: string;
+  /** The job's queue (its ingest lane). */
+  queue: string;
   workerName: string | null;
   silentSeconds: number;
   workerDeaths: number;
@@ -19,25 +21,26 @@ export interface LostIngest {
  */
 export async function claimLostIngests({
   lostSeconds,
-  queue,
+  queues,
   cause,
 }: {
   lostSeconds: number;
-  queue: string;
+  queues: readonly string[];
   /** The lastError stored, given the worker's name, how long it was silent and the trajectories it had read. */
   cause: (lost: { workerName: string | null; silentSeconds: number; trajectories: number }) => string;
 }): Promise<LostIngest[]> {
   const candidates = await pgPool().query<{
     uploadId: string;
     jobId: string;
+    queue: string;
     workerName: string | null;
     silent: number;
     trajectories: number;
   }>(
-    `SELECT u.id AS "uploadId", j.id::text AS "jobId", u."workerName", u.trajectories,
+    `SELECT u.id AS "uploadId", j.id::text AS "jobId", j.name AS queue, u."workerName", u.trajectories,
             extract(epoch FROM now() - coalesce(u."heartbeatAt", j.started_on))::float8 AS silent
      FROM pgboss.job j JOIN "Upload" u ON u.id = j.data->>'uploadId'
-     WHERE j.name = $1 AND j.state = 'active' AND u.phase <> 'done' AND u."attemptOpen"
+     WHERE j.name = ANY($1::text[]) AND j.state = 'active' AND u.phase <> 'done' AND u."attemptOpen"
        AND j.started_on < now() - make_interval(secs => $2)
        AND coalesce(u."heartbeatAt", j.started_on) < now() - make_interval(secs => $2)
        AND NOT EXISTS (
@@ -46,7 +49,7 @@ export async function claimLostIngests({
            AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
            AND l.classid::bigint = ((hashtext('loopscope-upload:' || u.id)::bigint >> 32) & 4294967295)
            AND l.objid::bigint = (hashtext('loopscope-upload:' || u.id)::bigint & 4294967295))`,
-    [queue, lostSeconds],
+    [queues, lostSeconds],
   );
   const lost: LostIngest[] = [];
   for (const candidate of candidates.rows) {
@@ -71,6 +74,7 @@ export async function claimLostIngests({
       lost.push({
         uploadId: candidate.uploadId,
         jobId: candidate.jobId,
+        queue: candidate.queue,
         workerName: candidate.workerName,
         silentSeconds: Math.round(candidate.silent),
         ...row,

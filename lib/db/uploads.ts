@@ -82,6 +82,20 @@ export async function startUploadAttempt(
   return { workerDeaths: rows[0]?.workerDeaths ?? 0 };
 }
 
+/**
+ * An open attempt ends without being charged a death (its worker died of another upload): queued again, with why.
+ * True when it was open; false when the upload already has its answer.
+ */
+export async function releaseInterruptedAttempt(
+  { id, error }: { id: string; error: string },
+  client: DbOrTx = db(),
+): Promise<boolean> {
+  const rows = await client.$executeRaw`
+    UPDATE "Upload" SET "attemptOpen" = false, phase = 'queued', "lastError" = ${storableString(error)}, "updatedAt" = now()
+    WHERE id = ${id} AND phase <> 'done'`;
+  return rows > 0;
+}
+
 /** The attempt's worker is alive: an open attempt only (a late beat never touches an answered upload). */
 export async function beatUploadHeartbeat({ id }: { id: string }, client: DbOrTx = db()): Promise<void> {
   await client.$executeRaw`

@@ -3,7 +3,7 @@ import { findUploadStatus, insertUpload } from "@/lib/db/uploads";
 import { AppError } from "./app-error";
 import type { Actor } from "./auth/roles";
 import { PayloadTooLargeError } from "./byte-tap";
-import { INGEST_QUEUE, enqueueJob, jobsEnabled } from "./jobs/queue";
+import { enqueueJob, ingestQueueFor, jobsEnabled } from "./jobs/queue";
 import { processUpload } from "./jobs/process-upload";
 import { startLiveIngest } from "./jobs/live-ingest";
 import { serverConfig } from "./config";
@@ -66,7 +66,7 @@ export async function receiveUpload(
       actorName: actor.name,
       options: storableOptions(options),
     });
-    if (jobsEnabled()) await enqueueJob(INGEST_QUEUE, { uploadId });
+    if (jobsEnabled()) await enqueueJob(ingestQueueFor(stored.sizeBytes), { uploadId });
   } catch (error) {
     await live?.cancel();
     if (error instanceof PayloadTooLargeError)

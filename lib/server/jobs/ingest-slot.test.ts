@@ -21,4 +21,22 @@ describe("the process's ingest slot", () => {
     expect(again).not.toBeNull();
     again?.();
   });
+
+  it("has a lane for small uploads beside the main one: a small ingest need not wait for a big one", async () => {
+    const big = await takeIngestSlot("ingest-upload");
+    const small = await takeIngestSlot("ingest-small-upload");
+    let secondSmall = false;
+    const waiting = takeIngestSlot("ingest-small-upload").then((release) => {
+      secondSmall = true;
+      return release;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // One small upload at a time in its lane, as in the main one.
+    expect(secondSmall).toBe(false);
+    small();
+    (await waiting)();
+    expect(tryTakeIngestSlot()).toBeNull();
+    big();
+    tryTakeIngestSlot()?.();
+  });
 });

@@ -3,7 +3,7 @@ import { claimLostIngests } from "@/lib/db/lost-ingests";
 import { beatUploadHeartbeat } from "@/lib/db/uploads";
 import { serverConfig } from "../config";
 import { atTrajectory } from "./ingest-failure";
-import { INGEST_QUEUE } from "./queue";
+import { INGEST_QUEUES, type IngestQueue } from "./queue";
 import { settleIngestDeath, type DeathOutcome } from "./worker-death";
 
 /** How an attempt names its worker on the upload: the machine and the process. */
@@ -32,13 +32,14 @@ export function startHeartbeat(uploadId: string): () => void {
 export async function retryLostIngests(): Promise<{ uploadId: string; outcome: DeathOutcome }[]> {
   const lost = await claimLostIngests({
     lostSeconds: serverConfig().LOOPSCOPE_WORKER_LOST_SECONDS,
-    queue: INGEST_QUEUE,
+    queues: INGEST_QUEUES,
     cause: lostCause,
   });
   const outcomes = [];
   for (const ingest of lost) {
     const exit = lostExit(ingest);
-    const death = { uploadId: ingest.uploadId, jobId: ingest.jobId, outOfMemory: false, exit, heapMb: 0 };
+    const queue = ingest.queue as IngestQueue;
+    const death = { uploadId: ingest.uploadId, jobId: ingest.jobId, queue, outOfMemory: false, exit, heapMb: 0 };
     const outcome = await settleIngestDeath(death, exit, ingest);
     console.warn(`[loopscope] upload ${ingest.uploadId}: ${exit}: ${outcome}`);
     outcomes.push({ uploadId: ingest.uploadId, outcome });

@@ -4,18 +4,32 @@ import { isEmbeddedDatabase } from "@/lib/db/pool";
 import { serverConfig } from "../config";
 
 export const INGEST_QUEUE = "ingest-upload";
+/**
+ * Uploads up to LOOPSCOPE_SMALL_UPLOAD_BYTES: a lane of their own, worked beside the main one, so a 12 KB file is not
+ * queued behind a 200 MB one (a big ingest takes minutes; a small one, a second).
+ */
+export const INGEST_SMALL_QUEUE = "ingest-small-upload";
 export const PURGE_RUN_QUEUE = "purge-run";
 export const REIMPORT_RUN_QUEUE = "reimport-run";
 export const RESCORE_RUN_QUEUE = "rescore-run";
 export const SEARCH_INDEX_QUEUE = "index-run-search";
 export const QUEUES = [
   INGEST_QUEUE,
+  INGEST_SMALL_QUEUE,
   PURGE_RUN_QUEUE,
   REIMPORT_RUN_QUEUE,
   RESCORE_RUN_QUEUE,
   SEARCH_INDEX_QUEUE,
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
+export const INGEST_QUEUES = [INGEST_QUEUE, INGEST_SMALL_QUEUE] as const;
+export type IngestQueue = (typeof INGEST_QUEUES)[number];
+
+/** The ingest lane of an upload of `sizeBytes` (the small lane is off with LOOPSCOPE_SMALL_UPLOAD_BYTES=0). */
+export function ingestQueueFor(sizeBytes: number): IngestQueue {
+  const limit = serverConfig().LOOPSCOPE_SMALL_UPLOAD_BYTES;
+  return limit > 0 && sizeBytes <= limit ? INGEST_SMALL_QUEUE : INGEST_QUEUE;
+}
 
 /**
  * pg-boss's "short" policy keeps at most one queued job per singleton key: a run's search indexing is queued after

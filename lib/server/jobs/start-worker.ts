@@ -4,6 +4,7 @@ import { listDeletedRunIds, purgeDeletedRun } from "@/lib/db/delete-run";
 import { serverConfig } from "../config";
 import {
   INGEST_QUEUE,
+  INGEST_SMALL_QUEUE,
   PURGE_RUN_QUEUE,
   REIMPORT_RUN_QUEUE,
   RESCORE_RUN_QUEUE,
@@ -13,6 +14,7 @@ import {
   registerLocalWorker,
   unregisterLocalWorkers,
   type IngestJobData,
+  type IngestQueue,
   type PurgeRunJobData,
   type RunJobData,
 } from "./queue";
@@ -40,16 +42,25 @@ export async function startWorker(): Promise<(() => Promise<void>) | null> {
   if (!jobsEnabled()) return null;
   const boss = await jobQueue();
   const options = { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true } as const;
-  const ingestWorker = await boss.work<IngestJobData>(INGEST_QUEUE, options, async ([job]) => {
-    if (!job) return;
-    // A supervising web server charges this upload with the worker's death, should it die now.
-    tellSupervisor({ type: "ingest-start", uploadId: job.data.uploadId, jobId: job.id });
-    try {
-      await runIngestJob({ uploadId: job.data.uploadId, finalAttempt: isFinalAttempt(job) });
-    } finally {
-      tellSupervisor({ type: "ingest-end", uploadId: job.data.uploadId });
-    }
-  });
+  // One handler per ingest lane: a small upload is taken beside a big one (lib/server/jobs/ingest-slot.ts).
+  const ingestHandler =
+    (lane: IngestQueue) =>
+    async ([job]: PgBoss.JobWithMetadata<IngestJobData>[]) => {
+      if (!job) return;
+      // A supervising web server charges this upload with the worker's death, should it die now.
+      tellSupervisor({ type: "ingest-start", uploadId: job.data.uploadId, jobId: job.id, queue: lane });
+      try {
+        await runIngestJob({ uploadId: job.data.uploadId, finalAttempt: isFinalAttempt(job), lane });
+      } finally {
+        tellSupervisor({ type: "ingest-end", uploadId: job.data.uploadId });
+      }
+    };
+  const ingestWorker = await boss.work<IngestJobData>(INGEST_QUEUE, options, ingestHandler(INGEST_QUEUE));
+  const smallIngestWorker = await boss.work<IngestJobData>(
+    INGEST_SMALL_QUEUE,
+    options,
+    ingestHandler(INGEST_SMALL_QUEUE),
+  );
   const purgeWorker = await boss.work<PurgeRunJobData>(PURGE_RUN_QUEUE, options, async ([job]) => {
     if (job) await purgeDeletedRun({ runId: job.data.runId });
   });
@@ -79,6 +90,7 @@ export async function startWorker(): Promise<(() => Promise<void>) | null> {
   );
   const workers = [
     [INGEST_QUEUE, ingestWorker],
+    [INGEST_SMALL_QUEUE, smallIngestWorker],
     [PURGE_RUN_QUEUE, purgeWorker],
     [REIMPORT_RUN_QUEUE, reimportWorker],
     [RESCORE_RUN_QUEUE, rescoreWorker],

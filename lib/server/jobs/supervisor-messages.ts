@@ -1,5 +1,5 @@
 import { env, type EnvName } from "@/lib/env";
-import type { QueueName } from "./queue";
+import type { IngestQueue, QueueName } from "./queue";
 
 /**
  * What a worker child (`scripts/worker.ts` started by a web server, lib/server/jobs/worker-child.ts) tells the web
@@ -7,7 +7,7 @@ import type { QueueName } from "./queue";
  * upload), and each change of an Upload row (so the web server's status requests waiting on it wake at once).
  */
 export type ToSupervisor =
-  | { type: "ingest-start"; uploadId: string; jobId: string }
+  | { type: "ingest-start"; uploadId: string; jobId: string; queue: IngestQueue }
   | { type: "ingest-end"; uploadId: string }
   | { type: "upload-change"; uploadId: string };
 

@@ -237,7 +237,7 @@ describe.skipIf(!BUILT)(
       );
       expect(counts, JSON.stringify(stored, null, 1)).toEqual({ bundles: 12, hashes: 12, pending: 0 });
       const [jobs] = await sql<{ open: number }>(
-        `SELECT count(*)::int AS open FROM pgboss.job WHERE name = 'ingest-upload' AND state NOT IN ('completed')`,
+        `SELECT count(*)::int AS open FROM pgboss.job WHERE name IN ('ingest-upload', 'ingest-small-upload') AND state NOT IN ('completed')`,
       );
       expect(jobs?.open).toBe(0);
     });

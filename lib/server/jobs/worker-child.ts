@@ -4,7 +4,7 @@ import { childEnvironment, env } from "@/lib/env";
 import { serverConfig } from "../config";
 import { isToSupervisor, SUPERVISED_WORKER_ENV, type ToWorkerChild } from "./supervisor-messages";
 import { announceChildUploadChange } from "./upload-changes";
-import { chargeIngestDeath } from "./worker-death";
+import { chargeWorkerDeath, type IngestInFlight } from "./worker-death";
 
 // V8's last words when it reaches the heap limit (printed to stderr before the process aborts).
 const OUT_OF_MEMORY = /Reached heap limit|JavaScript heap out of memory|ERR_WORKER_OUT_OF_MEMORY/;
@@ -44,7 +44,8 @@ export function startWorkerChild(): void {
 
   const spawn = () => {
     const startedAt = Date.now();
-    let current: { uploadId: string; jobId: string } | null = null;
+    // The uploads it ingests now, one per lane (a small one may run beside a big one).
+    const current = new Map<string, IngestInFlight>();
     let stderrTail = "";
     const worker = fork(workerEntry(), [], {
       execArgv: ["--import", "tsx", "--conditions=react-server", `--max-old-space-size=${heapMb}`],
@@ -61,8 +62,9 @@ export function startWorkerChild(): void {
     });
     worker.on("message", (message: unknown) => {
       if (!isToSupervisor(message)) return;
-      if (message.type === "ingest-start") current = { uploadId: message.uploadId, jobId: message.jobId };
-      else if (message.type === "ingest-end") current = null;
+      if (message.type === "ingest-start")
+        current.set(message.uploadId, { uploadId: message.uploadId, jobId: message.jobId, queue: message.queue });
+      else if (message.type === "ingest-end") current.delete(message.uploadId);
       else announceChildUploadChange(message.uploadId);
     });
     worker.on("exit", (code, signal) => {
@@ -73,16 +75,11 @@ export function startWorkerChild(): void {
       console.error(
         `[loopscope] the ingest worker ${worker.pid} died (${exit}${outOfMemory ? ", out of memory" : ""})`,
       );
-      const dying = current;
-      const charged = dying
-        ? chargeIngestDeath({ ...dying, outOfMemory, exit, heapMb })
-            .then((outcome) => console.error(`[loopscope] upload ${dying.uploadId}: ${outcome}`))
-            .catch((error: unknown) =>
-              console.error(`[loopscope] upload ${dying.uploadId}: could not record the worker's death`, error),
-            )
-        : Promise.resolve();
+      const dying = [...current.values()];
+      current.clear();
+      const charged = chargeWorkerDeath(dying, { outOfMemory, exit, heapMb });
       // A child that keeps dying right after its start (no database, a broken install) is restarted ever more slowly.
-      quickDeaths = Date.now() - startedAt < 10_000 && !dying ? quickDeaths + 1 : 0;
+      quickDeaths = Date.now() - startedAt < 10_000 && dying.length === 0 ? quickDeaths + 1 : 0;
       const delay = Math.min(30_000, 250 * 2 ** quickDeaths);
       void charged.then(() => setTimeout(spawn, delay));
     });

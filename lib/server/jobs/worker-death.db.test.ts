@@ -9,7 +9,7 @@ import { useJobQueue, useTemporaryUploadDir } from "@/lib/testing/upload-jobs";
 import { storeUpload } from "../upload-store";
 import { isDataError } from "./ingest-failure";
 import { processUpload } from "./process-upload";
-import { chargeIngestDeath } from "./worker-death";
+import { chargeIngestDeath, chargeWorkerDeath } from "./worker-death";
 
 async function storedUpload() {
   useJobQueue();
@@ -90,6 +90,27 @@ describe("poison uploads", () => {
         "the ingest's worker died twice on this upload (last at trajectory 1, exit code 139); refused, not retried",
     });
     expect(await chargeIngestDeath({ ...death, uploadId: id, outOfMemory: true, exit: "x" })).toBe("already-answered");
+  });
+
+  it("out of memory with a small upload beside a big one: the big one is refused, the small one retried uncharged", async () => {
+    const big = await storedUpload();
+    const small = await storedUpload();
+    for (const { id } of [big, small]) await startUploadAttempt({ id, lastError: null, workerName: "test:1" });
+    await chargeWorkerDeath(
+      [
+        { uploadId: small.id, jobId: null, queue: "ingest-small-upload" },
+        { uploadId: big.id, jobId: null, queue: "ingest-upload" },
+      ],
+      { outOfMemory: true, exit: "signal SIGABRT", heapMb: 256 },
+    );
+    expect(await findUploadStatus({ id: big.id })).toMatchObject({ phase: "done", httpStatus: 413 });
+    const row = await db().upload.findUniqueOrThrow({ where: { id: small.id } });
+    expect(row).toMatchObject({ phase: "queued", attemptOpen: false, workerDeaths: 0, httpStatus: null });
+    expect(row.lastError).toBe("its worker died while ingesting another upload beside it; retrying");
+    // Its retry starts as a first attempt would: no death counted.
+    expect(await startUploadAttempt({ id: small.id, lastError: null, workerName: "test:1" })).toEqual({
+      workerDeaths: 0,
+    });
   });
 
   it("PostgreSQL refusing a value is a data error; a lost connection is not", async () => {

@@ -1,2 +1,0 @@
-const unused = 1;
-export const used = 2;
