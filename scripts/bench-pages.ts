@@ -15,6 +15,7 @@ import pg from "pg";
 import { BUNDLE_SCHEMA_VERSION } from "@/lib/bundles/schema/common";
 import { numberOption } from "./bench-options";
 import { processTree } from "./run-child.mjs";
+import { serverRssMb } from "./process-rss";
 import { chromiumLaunchOptions } from "@/lib/testing/chromium-launch";
 import { resetEnv } from "@/lib/env";
 import { quantile } from "@/lib/metrics/bootstrap";
@@ -155,20 +156,6 @@ async function waitForServer(base: string, timeoutMs: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`server on ${base} did not start`);
-}
-
-/** The largest resident set among the server's processes (the next-server worker), in MB. */
-function serverRssMb(root: number): number {
-  let max = 0;
-  for (const pid of processTree(root)) {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-      if (match?.[1]) max = Math.max(max, Number(match[1]) / 1024);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return max;
 }
 
 /** CPU time (user + system) the server's processes have used so far, in ms (Linux clock ticks of 10 ms). */
