@@ -1,5 +1,11 @@
 import type { RunSubmission, SubmissionPassFigures } from "@/lib/contracts/run-submission";
-import { compareSubmissionClaim, recomputeSubmissionPassHatK, type SubmissionPassKey } from "@/lib/metrics";
+import {
+  compareSubmissionClaim,
+  recomputeSubmissionPassHatK,
+  SUBMISSION_PASS_KEYS,
+  type SubmissionPassKey,
+} from "@/lib/metrics";
+import { formatPercent, NOT_AVAILABLE } from "./format";
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -55,3 +61,64 @@ export const SUBMISSION_STATE_LABELS: Record<RunSubmission["state"], string> = {
   differs: "differs",
   claimed: "claimed, not verifiable",
 };
+
+export interface SubmissionTableRow {
+  label: string;
+  claimed: string;
+  recomputed: string;
+  /** "agrees", "differs", or "n/a" when nothing is claimed or nothing could be recomputed. */
+  check: string;
+}
+
+export interface SubmissionView {
+  heading: string;
+  state: RunSubmission["state"];
+  stateLabel: string;
+  rows: SubmissionTableRow[];
+  facts: { label: string; value: string }[];
+}
+
+const yesNo = (value: unknown): string => (value === true ? "yes" : value === false ? "no" : "not stated");
+
+/** The run page's "claimed vs recomputed" table; figures in percent with 2 decimals, as the claims are given. */
+export function buildSubmissionView(submission: RunSubmission): SubmissionView {
+  const percent = (value: number | null) => formatPercent(value === null ? null : value / 100, 2);
+  const rows = SUBMISSION_PASS_KEYS.map((key, index): SubmissionTableRow => {
+    const claimed = submission.claimed[key];
+    const recomputed = submission.recomputed[key];
+    const check =
+      claimed === null || submission.state === "claimed"
+        ? NOT_AVAILABLE
+        : compareSubmissionClaim({ ...NO_FIGURES, [key]: claimed }, submission.recomputed) === "verified"
+          ? "agrees"
+          : "differs";
+    return { label: `pass^${index + 1}`, claimed: percent(claimed), recomputed: percent(recomputed), check };
+  });
+  const methodology = submission.methodology ?? {};
+  const verification =
+    typeof methodology.verification === "object" && methodology.verification !== null
+      ? (methodology.verification as Record<string, unknown>)
+      : {};
+  const facts = [
+    { label: "Model organisation", value: submission.modelOrganization ?? "not stated" },
+    { label: "Submitted by", value: submission.organization ?? "not stated" },
+    { label: "Submission date", value: submission.date ?? "not stated" },
+    { label: "Submission type", value: submission.submissionType ?? "not stated" },
+    { label: "tau2-bench version", value: text(methodology.tau2_bench_version) ?? "not stated" },
+    { label: "User simulator", value: text(methodology.user_simulator) ?? "not stated" },
+    { label: "Modified prompts", value: yesNo(verification.modified_prompts) },
+    { label: "Omitted questions", value: yesNo(verification.omitted_questions) },
+    { label: "Verification details", value: text(verification.details) ?? "not stated" },
+    { label: "Notes", value: text(methodology.notes) ?? "none" },
+    { label: "Trajectories", value: submission.trajectoriesFile ?? "none in the submission" },
+  ];
+  return {
+    heading: `Leaderboard submission: ${submission.name} on tau2/${submission.domain}`,
+    state: submission.state,
+    stateLabel: SUBMISSION_STATE_LABELS[submission.state],
+    rows,
+    facts,
+  };
+}
+
+const NO_FIGURES = { pass_1: null, pass_2: null, pass_3: null, pass_4: null };
