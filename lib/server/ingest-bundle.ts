@@ -236,6 +236,35 @@ async function storeSubmission(found: SubmissionDocument, input: IngestInput): P
   };
 }
 
+/**
+ * Re-import of a submission's run: the kept upload is the whole submission (its first domain's bundle keeps it), so
+ * the domain whose run the bundle holds is converted afresh and replaces that bundle's rows.
+ */
+async function reimportSubmissionDomain(
+  found: SubmissionDocument,
+  input: IngestInput & { reimport: NonNullable<IngestInput["reimport"]> },
+): Promise<IngestResult> {
+  const issues = new IssueCollector();
+  const prepared = await prepareSubmission(found, input.fileName);
+  if (!prepared.ok) {
+    issues.addAll(prepared.issues);
+    return invalid(issues);
+  }
+  const kept = new Set(input.reimport.runs.map((run) => run.externalId));
+  const part = prepared.parts.find((candidate) => kept.has(candidate.runId));
+  if (!part) {
+    issues.add({ path: "", message: "the submission no longer holds the domain of this run" });
+    return invalid(issues);
+  }
+  return ingestBundle({
+    chunks: oneChunk(part.bytes),
+    fileName: part.fileName,
+    format: "tau2-submission",
+    reimport: input.reimport,
+    ...(input.signal === undefined ? {} : { signal: input.signal }),
+  });
+}
+
 function invalid(issues: IssueCollector): IngestResult {
   const noun = issues.total === 1 ? "problem" : "problems";
   const more = issues.total - issues.issues.length;
@@ -596,11 +625,10 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
     if (error instanceof RejectedBundle) return invalid(issues);
     if (error instanceof JudgeReviewDocument && !input.reimport)
       return await storeJudgeReview(error.document, tap, input);
-    if (error instanceof SubmissionDocument) {
-      if (!input.reimport) return await storeSubmission(error, input);
-      issues.add({ path: "", message: "a leaderboard submission is re-imported by uploading it again" });
-      return invalid(issues);
-    }
+    if (error instanceof SubmissionDocument)
+      return input.reimport
+        ? await reimportSubmissionDomain(error, { ...input, reimport: input.reimport })
+        : await storeSubmission(error, input);
     if (error instanceof DuplicateBundle) {
       const existing = await findBundleByHash({ contentHash: await contentHashOf(tap, input) });
       if (existing) return await duplicateResult(existing);

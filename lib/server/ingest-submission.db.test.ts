@@ -111,6 +111,34 @@ describe("a tau2-bench leaderboard submission (the trimmed fixture)", () => {
     expect(again.runs.map((run) => run.id).sort()).toEqual(result.runs.map((run) => run.id).sort());
   });
 
+  it("re-importing the kept archive replaces the first domain's rows in place", async () => {
+    const files = withSubmission(FIXTURE(), (s) => ({ ...s, submission_date: "2026-12-05" }));
+    const first = await upload(zipFiles(files), "reimported.zip");
+    const airline = first.runs[0] as { id: string; name: string };
+    const externalId = "gpt-4o-2024-11-20-loopscope-fixtures-2026-12-05-airline";
+    const again = await ingestBundle({
+      chunks: chunksOf(zipFiles(files)),
+      fileName: "reimported.zip",
+      reimport: {
+        bundleId: first.bundleId,
+        runs: [
+          {
+            id: airline.id,
+            externalId,
+            name: airline.name,
+            nameIsCustom: false,
+            variant: "base",
+            pairingKey: null,
+            tags: {},
+          },
+        ],
+      },
+    });
+    expect(stored(again).runs.map((run) => run.id)).toEqual([airline.id]);
+    const byDomain = await submissionsOf(first);
+    expect(byDomain.airline).toMatchObject({ state: "verified", trajectories: 3 });
+  });
+
   it("submission.json uploaded alone gives claimed runs", async () => {
     const files = withSubmission(FIXTURE(), (s) => ({ ...s, submission_date: "2026-12-04" }));
     const json = Object.entries(files).find(([name]) => name.endsWith("submission.json"))?.[1] as Uint8Array;

@@ -5,6 +5,8 @@ import { importTau2Submission, type SubmissionDocument } from "@/lib/bundles/imp
 /** One domain of a submission, as the bytes of a Loopscope bundle document stored as its own bundle. */
 export interface SubmissionPart {
   domain: string;
+  /** The run's id inside its bundle: how a re-import finds the domain of the run it replaces. */
+  runId: string;
   fileName: string;
   bytes: Buffer;
 }
@@ -31,7 +33,7 @@ export async function prepareSubmission(found: SubmissionDocument, fileName: str
     const opened = await openBundle(once(bytes), collector, { fileName, format: "tau2-submission" });
     if (opened) for await (const _ of opened.records);
     issues.push(...collector.issues.map((issue) => ({ ...issue, path: `${domain}: ${issue.path}` })));
-    parts.push({ domain, fileName: `${fileName} (${domain})`, bytes });
+    parts.push({ domain, runId: document.runs[0]?.id ?? "", fileName: `${fileName} (${domain})`, bytes });
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, parts, warnings: imported.warnings };
 }
