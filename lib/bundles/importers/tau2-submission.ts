@@ -68,6 +68,7 @@ function claimedFigures(raw: unknown, path: string, issues: BundleIssue[]): Pass
     issues.push({ path, message: "expected an object {pass_1, pass_2, pass_3, pass_4}" });
     return figures;
   }
+  const before = issues.length;
   for (const key of PASS_KEYS) {
     const value = raw[key];
     if (value === undefined || value === null) continue;
@@ -75,7 +76,7 @@ function claimedFigures(raw: unknown, path: string, issues: BundleIssue[]): Pass
       issues.push({ path: `${path}.${key}`, message: "expected a percentage between 0 and 100, or null" });
     else figures[key] = value;
   }
-  if (PASS_KEYS.every((key) => figures[key] === null) && issues.length === 0)
+  if (PASS_KEYS.every((key) => figures[key] === null) && issues.length === before)
     issues.push({ path, message: "claims no figure: at least one of pass_1..pass_4 must be a number" });
   return figures;
 }
