@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect, followUpload, test, type UploadResponse } from "./fixtures/upload";
 import { readFolder, zipFiles } from "@/lib/testing/submission-archive";
 import type { RunSubmission } from "@/lib/contracts/run-submission";
+import { REAL_DATA_DIR, REAL_DATA_SKIP_REASON, realDataFile } from "@/lib/testing/real-data";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
@@ -68,5 +69,30 @@ test("a leaderboard submission shows claimed vs recomputed on the run page and i
   const leaderboard = page.getByRole("table", { name: "Leaderboard" });
   const row = leaderboard.getByRole("row").filter({ has: page.locator(`a[href="/runs/${retail?.id}"]`) });
   await expect(row).toContainText("claimed, not verifiable");
+  await expectNoAxeViolations(page);
+});
+
+test("the shared real submission: airline's claimed 38.00% is verified by 19 of 50, retail and telecom are claimed", async ({
+  page,
+  request,
+}) => {
+  test.skip(!REAL_DATA_DIR, REAL_DATA_SKIP_REASON);
+  test.setTimeout(120_000);
+  const archive = zipFiles(readFolder(realDataFile("tau2-submission", "gpt-oss-120b_openai_2025-11-26")));
+  const response = await request.post("/api/bundles", {
+    multipart: { file: { name: "gpt-oss-120b_openai_2025-11-26.zip", mimeType: "application/zip", buffer: archive } },
+  });
+  const { status, body } = await followUpload(request, response);
+  expect(status, JSON.stringify(body)).toBeLessThan(300);
+  const ids = new Set((body as UploadResponse).runs.map((run) => run.id));
+  const rows = ((await (await request.get("/api/runs")).json()) as { runs: RunRow[] }).runs.filter((run) =>
+    ids.has(run.id),
+  );
+  const states = Object.fromEntries(rows.map((run) => [run.submission?.domain, run.submission?.state]));
+  expect(states).toEqual({ airline: "verified", retail: "claimed", telecom: "claimed" });
+  const airline = rows.find((run) => run.submission?.domain === "airline");
+  await page.goto(`/runs/${airline?.id}`);
+  const table = page.getByRole("table", { name: "Claimed vs recomputed pass^k" });
+  await expect(table.getByRole("row", { name: /pass\^1/ })).toContainText(/38\.00%\s*38\.00%\s*agrees/);
   await expectNoAxeViolations(page);
 });
