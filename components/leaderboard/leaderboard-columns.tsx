@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { createColumnHelper, type ColumnDef, type RowData } from "@tanstack/react-table";
 import { METRIC_GROUPS, type MetricDefinition, type MetricGroupId } from "@/lib/presenters/leaderboard-metrics";
 import type { TableLeaderboardRow } from "@/lib/presenters/leaderboard-rows";
+import { SubmissionBadge } from "@/components/run/submission-claim";
 import styles from "./leaderboard.module.css";
 
 declare module "@tanstack/react-table" {
@@ -33,6 +34,7 @@ const infoColumns: LeaderboardColumn[] = [
           <Link className={styles.runName} href={`/runs/${row.id}`}>
             {row.name}
           </Link>
+          {row.submissionState ? <SubmissionBadge state={row.submissionState} /> : null}
         </>
       ),
     },

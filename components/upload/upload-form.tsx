@@ -210,7 +210,7 @@ export function UploadForm() {
       >
         <p>
           Drop bundle files here (.json, .jsonl, .jsonl.gz, tau2-bench or tau-bench results, .zip or .tar.gz of a tau2
-          results folder, Inspect AI .eval or .json logs)
+          results folder or of a tau2-bench leaderboard submission, Inspect AI .eval or .json logs)
         </p>
         <label className="button primary">
           Choose files

@@ -10,6 +10,7 @@ import { isTauBenchResults, TauBenchCollector } from "./importers/tau-bench-impo
 import type { StreamingConversion } from "./importers/types";
 import { inspectJsonImporter } from "./importers/inspect-json-importer";
 import { isTau2JudgeReview, JudgeReviewDocument } from "./importers/tau2-judge-review";
+import { isTau2Submission, SubmissionDocument } from "./importers/tau2-submission";
 
 /** Importers that convert a whole document in memory: formats whose files stay small. */
 const WHOLE_DOCUMENT_IMPORTERS = [inspectJsonImporter];
@@ -294,6 +295,8 @@ export async function openDocumentEvents(
     await release();
     // A judge review is not a bundle: its verdicts are stored on trajectories already uploaded (ingest's own path).
     if (streamed.size === 0 && isTau2JudgeReview(document)) throw new JudgeReviewDocument(document);
+    // A leaderboard submission.json alone: its runs carry the claimed figures only (ingest's own path).
+    if (streamed.size === 0 && isTau2Submission(document)) throw new SubmissionDocument(document, []);
     // Formats without a streaming importer (Inspect's .json log) are small: converted whole, then read as a bundle.
     const importer =
       streamed.size === 0 ? WHOLE_DOCUMENT_IMPORTERS.find((candidate) => candidate.matches(document)) : undefined;

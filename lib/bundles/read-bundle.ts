@@ -9,6 +9,7 @@ import { createMemorySpill, type SpillFactory } from "./record-spill";
 import { readFirstLine } from "./first-line";
 import { streamJsonDocument } from "./json-document-stream";
 import { openDocumentEvents, type DocumentContext, type OpenedBundle } from "./open-document";
+import type { BundleFormat } from "./formats";
 import { Utf8Watch } from "./utf8-watch";
 import { DepthWatch } from "./depth-watch";
 import type { DocumentEvent } from "./json-document-stream";
@@ -27,6 +28,8 @@ export interface ReadOptions {
   createSpill?: SpillFactory;
   /** Inspect logs: the scorer whose values become rewards. */
   scorer?: string;
+  /** The source format of a bundle document an importer made (a submission's domain): stored on its runs. */
+  format?: BundleFormat;
   /** Where a zip waits to be read from its central directory (its end); in memory by default. */
   createByteSpill?: ByteSpillFactory;
 }
@@ -165,6 +168,7 @@ export async function openBundle(
     issues,
     createSpill: options.createSpill ?? createMemorySpill,
     ...(options.scorer === undefined ? {} : { scorer: options.scorer }),
+    ...(options.format === undefined ? {} : { format: options.format }),
   };
   if (isArchive(head) && !isZip(head)) {
     const sink = new WarningSink();

@@ -1,3 +1,5 @@
+import type { RunSubmission } from "./run-submission";
+
 /** The setting a run was evaluated under (lib/presenters/run-setting.ts); key and label are "" for the default. */
 export type RunSetting = { key: string; label: string };
 
@@ -33,4 +35,6 @@ export interface RunSummary {
   minTrials: number;
   maxTrials: number;
   turnPredictions: number;
+  /** A run imported from a tau2-bench leaderboard submission: its claim beside the recomputed figures. */
+  submission: RunSubmission | null;
 }

@@ -26,6 +26,18 @@ export function listRunRows(client: DbOrTx = db()): Promise<RunListItem[]> {
   });
 }
 
+/** Task and reward of every trajectory of the given runs (submission runs: tens to thousands of rows). */
+export async function listTrajectoryRewards(
+  runIds: readonly string[],
+  client: DbOrTx = db(),
+): Promise<{ runId: string; taskId: string; reward: number | null }[]> {
+  if (runIds.length === 0) return [];
+  return client.trajectory.findMany({
+    where: { runId: { in: [...runIds] } },
+    select: { runId: true, taskId: true, reward: true },
+  });
+}
+
 export interface RunCounts {
   runId: string;
   trajectories: number;

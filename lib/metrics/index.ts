@@ -1,4 +1,5 @@
 export * from "./types";
+export * from "./verify-submission-claim";
 export * from "./judge-labels";
 export * from "./create-seeded-random";
 export * from "./compute-wilson-interval";

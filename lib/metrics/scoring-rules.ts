@@ -24,7 +24,7 @@ export interface ScoringRules {
 export const SCORES_VERSION = 2;
 
 export function scoringRulesFor(sourceFormat: string | null | undefined): ScoringRules {
-  if (sourceFormat === "tau2" || sourceFormat === "tau2-archive")
+  if (sourceFormat === "tau2" || sourceFormat === "tau2-archive" || sourceFormat === "tau2-submission")
     return { replyRule: "any-agent-message", missingRewardIsFailure: true };
   if (sourceFormat === "tau-bench") return { replyRule: "any-agent-message", missingRewardIsFailure: false };
   return { replyRule: "final-reply", missingRewardIsFailure: false };

@@ -18,7 +18,12 @@ export function buildVerdict(input: VerdictInput): VerdictModel {
 }
 
 function buildByFormat(input: VerdictInput): VerdictModel {
-  if (input.sourceFormat === "tau2" || input.sourceFormat === "tau2-archive") return buildTau2Verdict(input);
+  if (
+    input.sourceFormat === "tau2" ||
+    input.sourceFormat === "tau2-archive" ||
+    input.sourceFormat === "tau2-submission"
+  )
+    return buildTau2Verdict(input);
   if (input.sourceFormat === "tau-bench") return buildTauBenchVerdict(input);
   return buildBundleVerdict(input);
 }

@@ -1,3 +1,4 @@
+import type { SubmissionState } from "@/lib/contracts/run-submission";
 import type { RunSummary } from "@/lib/contracts/run-summary";
 import type { LeaderboardMetrics } from "@/lib/contracts/leaderboard-summary";
 import {
@@ -28,6 +29,8 @@ export interface LeaderboardRow {
   trajectories: number;
   tasksTrials: string;
   cells: Record<string, MetricCell>;
+  /** A tau2-bench leaderboard submission's run: whether its claim was verified (null for any other run). */
+  submissionState: SubmissionState | null;
 }
 
 export const INFO_COLUMNS = ["model", "family", "size", "variant", "suite", "trajectories", "tasks"] as const;
@@ -54,6 +57,7 @@ function buildRow(entry: LeaderboardEntry, definitions: readonly MetricDefinitio
     cells: Object.fromEntries(
       definitions.map((definition) => [definition.id, buildMetricCell(entry.metrics, definition)]),
     ),
+    submissionState: run.submission?.state ?? null,
   };
 }
 

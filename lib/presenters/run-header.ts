@@ -1,3 +1,4 @@
+import type { RunSubmission } from "@/lib/contracts/run-submission";
 export interface ComponentConfigView {
   name?: string;
   version?: string;
@@ -12,10 +13,13 @@ export interface MetadataEntry {
 /** A run's metadata as key/value text rows, in the order the source gave them. */
 export function listMetadataEntries(metadata: unknown): MetadataEntry[] {
   if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return [];
-  return Object.entries(metadata).map(([key, value]) => ({
-    key,
-    value: typeof value === "string" ? value : JSON.stringify(value),
-  }));
+  // A leaderboard submission's claim has its own table on the run page.
+  return Object.entries(metadata)
+    .filter(([key]) => key !== "submission")
+    .map(([key, value]) => ({
+      key,
+      value: typeof value === "string" ? value : JSON.stringify(value),
+    }));
 }
 
 export interface RunHeaderView {
@@ -49,6 +53,8 @@ export interface RunHeaderView {
   judge: ComponentConfigView | null;
   pairedRuns: { id: string; name: string; variant: string; suiteId: string }[];
   sourceScore: SourceScoreView | null;
+  /** A run imported from a tau2-bench leaderboard submission: the claim beside the recomputed figures. */
+  submission: RunSubmission | null;
 }
 
 /** What the source benchmark reported for the run itself: for Inspect logs, the primary scorer and the accuracy it stored. */

@@ -66,6 +66,7 @@ export async function getRunHeader(runId: string): Promise<RunHeaderView | null>
     settingLabel: self?.setting.label ?? "",
     tags: self?.tags ?? {},
     metadata: listMetadataEntries(run.metadata),
+    submission: self?.submission ?? null,
     candidateBases,
     alternativeBases,
     externalId: run.externalId,

@@ -42,6 +42,9 @@ import { createTempFileByteSpill } from "./temp-file-bytes";
 import { HeapKeeper } from "./heap-keeper";
 import { TextRepair } from "@/lib/bundles/storable-text";
 import { JudgeReviewDocument } from "@/lib/bundles/importers/tau2-judge-review";
+import { SubmissionDocument } from "@/lib/bundles/importers/tau2-submission";
+import type { BundleFormat } from "@/lib/bundles/formats";
+import { prepareSubmission } from "./ingest-submission";
 import type { JudgeReviewOutcome } from "@/lib/contracts/run-judges";
 import { listJudgeReviewRuns } from "@/lib/db/run-judge-labels";
 import { ingestJudgeReview, JUDGE_REVIEW_FORMAT } from "./ingest-judge-review";
@@ -105,6 +108,8 @@ export interface IngestInput {
    * pairing keys and tags) instead of storing a new bundle. The caller reads the bundle's raw upload.
    */
   reimport?: { bundleId: string; runs: KeptRun[] };
+  /** The source format of a bundle document an importer made (a submission's domain), stored on its runs. */
+  format?: BundleFormat;
 }
 
 /** A re-import that would lose a run (the importer no longer yields it) is refused: nothing is changed. */
@@ -180,6 +185,84 @@ async function storeJudgeReview(document: Record<string, unknown>, tap: ByteTap,
     warnings: result.warnings,
     ...(result.judgeReview ? { judgeReview: result.judgeReview } : {}),
   } as const;
+}
+
+async function* oneChunk(bytes: Buffer): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
+
+/**
+ * A tau2-bench leaderboard submission: one bundle per domain (a bundle holds one suite), each stored by ingestBundle
+ * in its own transaction after all were read without a problem (prepareSubmission), so bad data writes nothing.
+ */
+async function storeSubmission(found: SubmissionDocument, input: IngestInput): Promise<IngestResult> {
+  const prepared = await prepareSubmission(found, input.fileName);
+  if (!prepared.ok) {
+    const issues = new IssueCollector();
+    issues.addAll(prepared.issues);
+    return invalid(issues);
+  }
+  const runs: { id: string; name: string }[] = [];
+  const counts: IngestCounts = { tasks: 0, trajectories: 0, events: 0, turnPredictions: 0 };
+  const warnings = [...prepared.warnings];
+  let bundleId: string | undefined;
+  let duplicate = true;
+  for (const part of prepared.parts) {
+    const result = await ingestBundle({
+      chunks: oneChunk(part.bytes),
+      fileName: part.fileName,
+      format: "tau2-submission",
+      ...(input.uploadedBy === undefined ? {} : { uploadedBy: input.uploadedBy }),
+      ...(input.options === undefined ? {} : { options: input.options }),
+      ...(input.signal === undefined ? {} : { signal: input.signal }),
+    });
+    if (result.kind !== "stored") return result;
+    bundleId ??= result.bundleId;
+    duplicate &&= result.duplicate;
+    runs.push(...result.runs);
+    counts.tasks += result.counts.tasks;
+    counts.trajectories += result.counts.trajectories;
+    counts.events += result.counts.events;
+    counts.turnPredictions += result.counts.turnPredictions;
+  }
+  return {
+    kind: "stored",
+    duplicate,
+    bundleId: bundleId ?? "",
+    format: "tau2-submission",
+    runs,
+    counts,
+    warnings,
+  };
+}
+
+/**
+ * Re-import of a submission's run: the kept upload is the whole submission (its first domain's bundle keeps it), so
+ * the domain whose run the bundle holds is converted afresh and replaces that bundle's rows.
+ */
+async function reimportSubmissionDomain(
+  found: SubmissionDocument,
+  input: IngestInput & { reimport: NonNullable<IngestInput["reimport"]> },
+): Promise<IngestResult> {
+  const issues = new IssueCollector();
+  const prepared = await prepareSubmission(found, input.fileName);
+  if (!prepared.ok) {
+    issues.addAll(prepared.issues);
+    return invalid(issues);
+  }
+  const kept = new Set(input.reimport.runs.map((run) => run.externalId));
+  const part = prepared.parts.find((candidate) => kept.has(candidate.runId));
+  if (!part) {
+    issues.add({ path: "", message: "the submission no longer holds the domain of this run" });
+    return invalid(issues);
+  }
+  return ingestBundle({
+    chunks: oneChunk(part.bytes),
+    fileName: part.fileName,
+    format: "tau2-submission",
+    reimport: input.reimport,
+    ...(input.signal === undefined ? {} : { signal: input.signal }),
+  });
 }
 
 function invalid(issues: IssueCollector): IngestResult {
@@ -512,6 +595,7 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
       createSpill: createTempFileSpill,
       createByteSpill: createTempFileByteSpill,
       ...(input.scorer ? { scorer: input.scorer } : {}),
+      ...(input.format ? { format: input.format } : {}),
       limits: {
         maxDecompressedBytes: config.LOOPSCOPE_MAX_DECOMPRESSED_BYTES,
         maxArchiveEntries: config.LOOPSCOPE_MAX_ARCHIVE_ENTRIES,
@@ -541,6 +625,10 @@ export async function ingestBundle(input: IngestInput): Promise<IngestResult> {
     if (error instanceof RejectedBundle) return invalid(issues);
     if (error instanceof JudgeReviewDocument && !input.reimport)
       return await storeJudgeReview(error.document, tap, input);
+    if (error instanceof SubmissionDocument)
+      return input.reimport
+        ? await reimportSubmissionDomain(error, { ...input, reimport: input.reimport })
+        : await storeSubmission(error, input);
     if (error instanceof DuplicateBundle) {
       const existing = await findBundleByHash({ contentHash: await contentHashOf(tap, input) });
       if (existing) return await duplicateResult(existing);

@@ -43,7 +43,7 @@ export async function resolveSuiteTaskSet(
   return { suiteId, taskSetVersion: choice.version, suitePolicy: header.suite.policy ?? null };
 }
 
-const IMPORTED_FORMATS = new Set(["tau2", "tau2-archive", "tau-bench"]);
+const IMPORTED_FORMATS = new Set(["tau2", "tau2-archive", "tau2-submission", "tau-bench"]);
 
 export interface RunIdentity {
   name: string;

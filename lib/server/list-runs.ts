@@ -7,7 +7,8 @@ import {
   readStoredIdentities,
   writeStoredIdentities,
 } from "@/lib/db/run-identities";
-import { listRunRows, listSuiteTaskCounts } from "@/lib/db/runs";
+import { listRunRows, listSuiteTaskCounts, listTrajectoryRewards } from "@/lib/db/runs";
+import { buildRunSubmission, submissionMetadataOf } from "@/lib/presenters/run-submission";
 import { buildRunIdentities, hasTags } from "@/lib/presenters/run-identities";
 import { ensureLeaderboardSummariesForRequest } from "./leaderboard-summaries";
 
@@ -42,6 +43,13 @@ async function buildRunSummaries(): Promise<RunSummary[]> {
     }),
     suites.map((suite) => ({ ...suite, createdAt: suite.createdAt.toISOString() })),
   );
+  const submissionRuns = runs.filter((run) => submissionMetadataOf(run.metadata) !== null).map((run) => run.id);
+  const rewards = new Map<string, { taskId: string; reward: number | null }[]>();
+  for (const row of await listTrajectoryRewards(submissionRuns)) {
+    const list = rewards.get(row.runId) ?? [];
+    list.push(row);
+    rewards.set(row.runId, list);
+  }
   return runs.map((run): RunSummary => {
     const count = counts.get(run.id);
     const identity = identities.get(run.id);
@@ -70,6 +78,7 @@ async function buildRunSummaries(): Promise<RunSummary[]> {
       minTrials: count?.minTrials ?? 0,
       maxTrials: count?.maxTrials ?? 0,
       turnPredictions: count?.turnPredictions ?? 0,
+      submission: buildRunSubmission(run.metadata, rewards.get(run.id) ?? []),
     };
   });
 }
@@ -157,5 +166,9 @@ async function readStoredSummaries(
     return (await buildRunSummaries()).filter(wanted);
   }
   // Written by ensureStoredIdentities from RunSummary values: JSON round-trips them unchanged.
-  return rows.map((row) => row.identity as RunSummary);
+  // Rows stored before submissions were summarised lack the field: null, as for any other run.
+  return rows.map((row) => ({
+    ...(row.identity as RunSummary),
+    submission: (row.identity as RunSummary).submission ?? null,
+  }));
 }

@@ -43,6 +43,7 @@ export function makeRunSummary(patch: Partial<RunSummary> = {}): RunSummary {
     minTrials: 2,
     maxTrials: 2,
     turnPredictions: 5,
+    submission: null,
     ...patch,
     displayName: patch.displayName ?? patch.name ?? "run",
   };

@@ -16,6 +16,7 @@ import { GridSection } from "./_sections/grid-section";
 import { TrajectoriesSection } from "./_sections/trajectories-section";
 import { JudgesSection } from "./_sections/judges-section";
 import { RunSearchForm } from "@/components/search/run-search-form";
+import { SubmissionClaim } from "@/components/run/submission-claim";
 
 export const dynamic = "force-dynamic";
 
@@ -41,6 +42,7 @@ export default async function RunPage(props: {
         / {run.displayName}
       </p>
       <RunHeader run={run} />
+      {run.submission ? <SubmissionClaim submission={run.submission} /> : null}
       <p className="panel">
         <PairedCompareLinks links={compareLinks} />
       </p>

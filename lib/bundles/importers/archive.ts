@@ -14,6 +14,7 @@ import {
   isSimulationCandidate,
   simulationFiles,
 } from "./tau2-archive-plan";
+import { SUBMISSION_FILE, SubmissionDocument, isTau2Submission, isTrajectoryMember } from "./tau2-submission";
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
@@ -42,6 +43,25 @@ function corrupt(kind: "zip" | "tar", reason: unknown, member?: string): BundleI
     path: member ?? "",
     message: `the ${kind} archive is corrupt or uses an unsupported feature${member === undefined ? "" : ` (at member ${member})`}: ${text}`,
   });
+}
+
+const memberDepth = (name: string): number => name.split("/").length;
+const isSubmissionFile = (name: string): boolean => (name.split("/").pop() ?? "") === SUBMISSION_FILE;
+
+/** The shallowest submission.json of an archive without a results.json: a tau2-bench leaderboard submission. */
+function findSubmission(jsonMembers: Iterable<string>): string | undefined {
+  const names = [...jsonMembers];
+  if (names.some(isResultsFile)) return undefined;
+  return names.filter(isSubmissionFile).sort((a, b) => memberDepth(a) - memberDepth(b))[0];
+}
+
+/** The tau2 results files in `trajectories/` beside a submission.json, sorted by name. */
+function trajectoryMembers(jsonMembers: Iterable<string>, submissionName: string): string[] {
+  const folder = submissionName.slice(0, submissionName.length - SUBMISSION_FILE.length);
+  return [...jsonMembers]
+    .filter((name) => name.startsWith(folder) && isTrajectoryMember(name.slice(folder.length)))
+    .filter((name) => !name.slice(folder.length + "trajectories/".length).includes("/"))
+    .sort();
 }
 
 /** Entry count, name length and the decompressed total, checked as members arrive. */
@@ -131,13 +151,25 @@ export async function* zipArchiveEvents(
     budget.admit(name);
     if (!name.endsWith("/") && isJsonMember(name)) members.set(name, entry);
   }
-  const resultsName = findResults([...members.keys()]);
-  const files = simulationFiles(members.keys(), resultsName);
-  // What the members to be read declare must fit in what the upload may inflate to, before any is inflated.
-  budget.admitSize([resultsName, ...files.values()].reduce((sum, name) => sum + (members.get(name)?.size ?? 0), 0));
   const read = (name: string) =>
     streamZipEntry(source, members.get(name) as ZipEntry, { onInflated: (bytes) => budget.take(bytes) });
   const parsing = memberOptions(limits, options);
+  const declared = (names: string[]) => names.reduce((sum, name) => sum + (members.get(name)?.size ?? 0), 0);
+  const submissionName = findSubmission(members.keys());
+  if (submissionName !== undefined) {
+    const names = trajectoryMembers(members.keys(), submissionName);
+    budget.admitSize(declared([submissionName, ...names]));
+    const submission = await parseMember(submissionName, read(submissionName), parsing);
+    if (isTau2Submission(submission)) {
+      const files: { name: string; value: unknown }[] = [];
+      for (const name of names) files.push({ name, value: await parseMember(name, read(name), parsing) });
+      throw new SubmissionDocument(submission, files);
+    }
+  }
+  const resultsName = findResults([...members.keys()]);
+  const files = simulationFiles(members.keys(), resultsName);
+  // What the members to be read declare must fit in what the upload may inflate to, before any is inflated.
+  budget.admitSize(declared([resultsName, ...files.values()]));
 
   yield { kind: "root", type: "object" };
   const results = new Tau2ResultsReader(resultsName);
@@ -208,7 +240,7 @@ export async function* tarArchiveEvents(
             }
           }
           results.set(name, read);
-        } else if (isSimulationCandidate(name)) {
+        } else if (isSimulationCandidate(name) || isSubmissionFile(name) || isTrajectoryMember(name)) {
           await store.put(name, await parseMember(name, counted(entry, budget), parsing));
         } else {
           for await (const _ of counted(entry, budget));
@@ -220,6 +252,14 @@ export async function* tarArchiveEvents(
       throw corrupt("tar", error, current);
     }
     await store.seal();
+    const submissionName = findSubmission(jsonMembers);
+    const submission = submissionName === undefined ? undefined : (await store.get(submissionName)).value;
+    if (submissionName !== undefined && isTau2Submission(submission)) {
+      const files: { name: string; value: unknown }[] = [];
+      for (const name of trajectoryMembers(store.keys(), submissionName))
+        files.push({ name, value: (await store.get(name)).value });
+      throw new SubmissionDocument(submission, files);
+    }
     const resultsName = findResults(jsonMembers);
     const chosen = results.get(resultsName);
     if (!chosen) throw corrupt("tar", `${resultsName} was not read`);
