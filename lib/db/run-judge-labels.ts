@@ -159,21 +159,21 @@ export async function listTrajectoryJudgeLabels(
   }));
 }
 
+/** A trajectory's outcome and the judge columns its upload filled: what every judge view reads. */
+const judgeColumns = {
+  success: true,
+  judgeName: true,
+  judgeGoalCompleted: true,
+  judgeRationale: true,
+  judgeTurnLabels: true,
+  rewardBreakdown: true,
+} satisfies Prisma.TrajectorySelect;
+
 /** A run's trajectories with their outcome and the judge columns their upload filled. */
 export async function listRunJudgedTrajectories({ runId }: { runId: string }, client: DbOrTx = db()) {
   return client.trajectory.findMany({
     where: { runId, run: { deletedAt: null } },
-    select: {
-      id: true,
-      trial: true,
-      success: true,
-      judgeName: true,
-      judgeGoalCompleted: true,
-      judgeRationale: true,
-      judgeTurnLabels: true,
-      rewardBreakdown: true,
-      task: { select: { externalId: true } },
-    },
+    select: { id: true, trial: true, ...judgeColumns, task: { select: { externalId: true } } },
     orderBy: [{ task: { externalId: "asc" } }, { trial: "asc" }],
   });
 }
@@ -194,15 +194,7 @@ export async function listTrajectoryVerdictSources(
   const [trajectories, uploaded] = await Promise.all([
     client.trajectory.findMany({
       where: { id: { in: trajectoryIds } },
-      select: {
-        id: true,
-        success: true,
-        judgeName: true,
-        judgeGoalCompleted: true,
-        judgeRationale: true,
-        judgeTurnLabels: true,
-        rewardBreakdown: true,
-      },
+      select: { id: true, ...judgeColumns },
     }),
     client.judgeLabel.findMany({
       where: { bundleId: { not: null }, trajectoryId: { in: trajectoryIds } },

@@ -6,6 +6,7 @@ import { tableCounts } from "@/lib/testing/table-counts";
 import { REAL_DATA_DIR, REAL_DATA_SKIP_REASON, realDataFile } from "@/lib/testing/real-data";
 import { ingestBundle, type IngestResult } from "./ingest-bundle";
 import { getRunJudges } from "./get-run-judges";
+import { judgeReviewEntry } from "@/lib/testing/judge-review-entries";
 
 type Stored = Extract<IngestResult, { kind: "stored" }>;
 
@@ -20,27 +21,6 @@ async function upload(document: unknown, fileName: string, labels?: Record<strin
     fileName,
     ...(labels ? { options: { tags: {}, judgeLabels: labels } } : {}),
   });
-}
-
-function entry(simulationId: string, verdict: string, extra: Record<string, unknown> = {}) {
-  return {
-    simulation_id: simulationId,
-    task_id: "t",
-    tau2_reward: 1,
-    tau2_success: true,
-    judge_verdict: verdict,
-    judge_justification: `because ${verdict}`,
-    judge_issues: ["one issue"],
-    agreement: null,
-    judge_prompt_name: "customer_outcome_v1",
-    judge_model: "azure/gpt-4o",
-    judge_temperature: 0,
-    judge_prompt_tokens: 100,
-    judge_completion_tokens: 10,
-    judge_total_tokens: 110,
-    judge_cost_usd: 0.5,
-    ...extra,
-  };
 }
 
 function review(entries: Record<string, unknown>[]) {
@@ -65,11 +45,11 @@ describe("tau2-bench judge reviews", () => {
     const result = stored(
       await upload(
         review([
-          entry(a, "pass"),
-          entry(b, "satisfied"),
-          entry(c, "fail"),
-          entry(d, "satisfactory"),
-          entry("zz", "pass"),
+          judgeReviewEntry(a, "pass"),
+          judgeReviewEntry(b, "satisfied"),
+          judgeReviewEntry(c, "fail"),
+          judgeReviewEntry(d, "satisfactory"),
+          judgeReviewEntry("zz", "pass"),
         ]),
         "summary_customer_outcome_v1.json",
       ),
@@ -113,10 +93,14 @@ describe("tau2-bench judge reviews", () => {
     const [a = "", b = ""] = ids;
     const extra = { judge_prompt_name: "policy_conversation_v1" };
     stored(
-      await upload(review([entry(a, "satisfactory", extra), entry(b, "failure", extra)]), "mapped.json", {
-        satisfactory: "pass",
-        failure: "fail",
-      }),
+      await upload(
+        review([judgeReviewEntry(a, "satisfactory", extra), judgeReviewEntry(b, "failure", extra)]),
+        "mapped.json",
+        {
+          satisfactory: "pass",
+          failure: "fail",
+        },
+      ),
     );
     const judge = (await getRunJudges(runId)).judges.find((j) => j.name === "policy_conversation_v1");
     // a succeeded (satisfactory = pass: agree), b failed (failure = fail: agree).
@@ -127,7 +111,7 @@ describe("tau2-bench judge reviews", () => {
   it("refuses a review none of whose simulations is stored, naming them, and writes nothing", async () => {
     const before = await tableCounts();
     const missing = uniqueId("missing");
-    const result = await upload(review([entry(missing, "pass")]), "nothing.json");
+    const result = await upload(review([judgeReviewEntry(missing, "pass")]), "nothing.json");
     expect(result.kind).toBe("invalid");
     if (result.kind !== "invalid") return;
     expect(result.issues[0]).toEqual({
@@ -139,7 +123,7 @@ describe("tau2-bench judge reviews", () => {
 
   it("reports a second upload of the same review as a duplicate and stores nothing more", async () => {
     const { runId, ids } = await freshRun();
-    const document = review([entry(ids[0] ?? "", "pass", { judge_prompt_name: "dup_v1" })]);
+    const document = review([judgeReviewEntry(ids[0] ?? "", "pass", { judge_prompt_name: "dup_v1" })]);
     const first = stored(await upload(document, "dup.json"));
     const before = await tableCounts();
     const second = stored(await upload(document, "dup-again.json"));
@@ -148,7 +132,7 @@ describe("tau2-bench judge reviews", () => {
   });
 
   it("refuses an entry without a simulation id at its path", async () => {
-    const result = await upload(review([{ ...entry("x", "pass"), simulation_id: null }]), "bad.json");
+    const result = await upload(review([{ ...judgeReviewEntry("x", "pass"), simulation_id: null }]), "bad.json");
     expect(result).toMatchObject({
       kind: "invalid",
       issues: [{ path: "entries[0].simulation_id", message: "an entry needs a simulation_id" }],

@@ -13,6 +13,7 @@ import { getAnnotatorQueue, saveLabels } from "./annotate";
 import { createStudy } from "./create-study";
 import { getStudyReport } from "./get-agreement";
 import type { NewStudyInput } from "./study-schemas";
+import { judgeReviewEntry } from "@/lib/testing/judge-review-entries";
 
 const REVIEW_JUDGE = "customer_outcome_v1 azure/gpt-4o";
 
@@ -20,23 +21,6 @@ async function upload(document: unknown, fileName: string) {
   const result = await ingestBundle({ chunks: chunksOf(JSON.stringify(document)), fileName });
   if (result.kind !== "stored") throw new Error(JSON.stringify(result).slice(0, 2000));
   return result;
-}
-
-function reviewEntry(simulationId: string, verdict: string) {
-  return {
-    simulation_id: simulationId,
-    task_id: "t",
-    tau2_reward: 1,
-    tau2_success: true,
-    judge_verdict: verdict,
-    judge_justification: `because ${verdict}`,
-    judge_issues: [],
-    agreement: null,
-    judge_prompt_name: "customer_outcome_v1",
-    judge_model: "azure/gpt-4o",
-    judge_temperature: 0,
-    judge_cost_usd: 0.5,
-  };
 }
 
 /**
@@ -67,7 +51,7 @@ async function runWithEveryJudge() {
       agree_count: 0,
       disagree_count: 0,
       total_cost_usd: 2,
-      entries: ids.map((id, index) => reviewEntry(id, ["pass", "pass", "fail", "satisfactory"][index] ?? "")),
+      entries: ids.map((id, index) => judgeReviewEntry(id, ["pass", "pass", "fail", "satisfactory"][index] ?? "")),
     },
     `${prefix}.summary_customer_outcome_v1.json`,
   );
