@@ -56,6 +56,17 @@ for (const suite of ["unit", "db", "cluster"]) {
     }
   }
 }
+// Playwright keeps a skip's reason as the test's "skip" annotation.
+function* playwrightTests(suite) {
+  for (const child of suite.suites ?? []) yield* playwrightTests(child);
+  for (const spec of suite.specs ?? []) yield* spec.tests ?? [];
+}
+for (const suite of e2e?.suites ?? []) {
+  for (const test of playwrightTests(suite)) {
+    const reason = (test.annotations ?? []).find((annotation) => annotation.type === "skip")?.description;
+    if (reason && test.status === "skipped") skipReasons.set(reason, (skipReasons.get(reason) ?? 0) + 1);
+  }
+}
 for (const [reason, count] of skipReasons) console.log(`skipped ${count} tests: ${reason}`);
 for (const check of checks) {
   reported.add(check);
