@@ -59,7 +59,11 @@ test.describe("leaderboard", () => {
     await page.getByRole("button", { name: "ROUGE-1" }).click();
     await expect(page).toHaveURL(/sort=rouge1&dir=desc/, { timeout: 30_000 });
     await expect(modelColumn(page)).toHaveText([/^qwen3-4b-sft/, /^qwen3-4b(?!-sft)/, /^gemma3-4b/]);
+    // Each click navigates: the second waits for the first's page (a click on the old page re-sorted from ROUGE-1,
+    // which left the default order and failed in a lone clone).
     await page.getByRole("button", { name: /Success rate/ }).click();
+    await expect(page).not.toHaveURL(/sort=rouge1/, { timeout: 30_000 });
+    await expect(page.getByRole("columnheader", { name: /Success rate/ })).toHaveAttribute("aria-sort", "descending");
     await page.getByRole("button", { name: /Success rate/ }).click();
     await expect(page).toHaveURL(/sort=success&dir=asc/, { timeout: 30_000 });
 
