@@ -68,7 +68,7 @@ module.exports = {
       comment: "lib/testing holds factories for tests; production code never imports it.",
       severity: "error",
       from: {
-        pathNot: `(${isTest}|^lib/testing/|^e2e/|^scripts/bench-|^scripts/fuzz-|^scripts/busy-neighbour|^vitest\\.config|^playwright\\.config)`,
+        pathNot: `(${isTest}|^lib/testing/|^e2e/|^scripts/bench-|^scripts/fuzz-|^scripts/busy-neighbour|^scripts/build-tau2-review-fixture|^vitest\\.config|^playwright\\.config)`,
       },
       to: { path: "^lib/testing/" },
     },

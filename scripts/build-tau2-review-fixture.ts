@@ -1,16 +1,14 @@
 // Writes lib/testing/fixtures/tau2-reviewed-airline.json: five simulations of the shared real tau2 file
-// (../shared/data/real/tau2-judges/azure-airline-full.json, tau2-bench's judge_viewer data, MIT) with `review` and
+// (tau2-judges/azure-airline-full.json under LOOPSCOPE_REAL_DATA, tau2-bench's judge_viewer data, MIT) with `review` and
 // `user_only_review` objects added in tau2's shape, so the review tests run in a lone clone. Run it again after
 // changing the reviews below: `npx tsx scripts/build-tau2-review-fixture.ts [path of azure-airline-full.json]`.
 // The simulation ids get a "-reviewed" suffix so the fixture never attaches to the shared file's run.
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { realDataFile } from "@/lib/testing/real-data";
 
 export const FIXTURE_PATH = fileURLToPath(
   new URL("../lib/testing/fixtures/tau2-reviewed-airline.json", import.meta.url),
-);
-const SOURCE_DEFAULT = fileURLToPath(
-  new URL("../../../shared/data/real/tau2-judges/azure-airline-full.json", import.meta.url),
 );
 
 interface Simulation {
@@ -147,7 +145,8 @@ export function buildTau2ReviewFixture(source: {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const from = process.argv[2] ?? SOURCE_DEFAULT;
+  // The shared file, found as the tests find it (LOOPSCOPE_REAL_DATA); absent, the error says how to point at it.
+  const from = process.argv[2] ?? realDataFile("tau2-judges", "azure-airline-full.json");
   const source = JSON.parse(readFileSync(from, "utf8")) as Parameters<typeof buildTau2ReviewFixture>[0];
   writeFileSync(FIXTURE_PATH, `${JSON.stringify(buildTau2ReviewFixture(source), null, 1)}\n`);
   console.log(`wrote ${FIXTURE_PATH}`);
